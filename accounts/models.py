@@ -1,0 +1,1 @@
+"""Account models (none yet: allauth and django.contrib.auth cover sign-in)."""

@@ -1,0 +1,1 @@
+"""The games: pure rules engines, persistence, services, htmx views, Celery tasks."""

@@ -1,0 +1,1 @@
+"""Computer players: pure Python, they see only view(state, seat)."""

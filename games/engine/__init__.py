@@ -1,0 +1,1 @@
+"""Pure-Python rules engines: no Django or Celery import anywhere below this package."""

@@ -1,0 +1,60 @@
+"""The engine contract every game module follows.
+
+Each game is one module exposing::
+
+    new_game(config: dict, seed: int) -> State
+    apply(state, seat, action) -> tuple[State, list[Event]]   # raises IllegalAction
+    view(state, seat | None) -> dict      # only what that seat may see
+    to_act(state) -> set[int]
+    result(state) -> Result | None
+    to_json(state) -> dict / from_json(data) -> State
+
+States are plain data, JSON round-trippable, never mutated by ``apply``.
+All randomness is derived from the seed so a move log replays exactly.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+Action = dict[str, Any]
+Event = dict[str, Any]
+
+
+class IllegalAction(Exception):
+    """A refused action; ``code`` is stable for programs, ``message`` is for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Result:
+    """Scores once a round (or the whole game) is over."""
+
+    round_scores: list[int]
+    totals: list[int]
+    winners: list[int] = field(default_factory=list)
+    game_over: bool = False
+
+
+def derived_rng(seed: int, *parts: object) -> random.Random:
+    """A generator for a later random event, fixed by the seed and where it happens.
+
+    Hashing keeps streams for different rounds/moves independent of each other,
+    so replaying a log reproduces every shuffle without storing the generator.
+    """
+    text = ":".join(str(p) for p in (seed, *parts))
+    digest = hashlib.sha256(text.encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+def require(condition: bool, code: str, message: str) -> None:
+    """Raise ``IllegalAction`` unless ``condition`` holds: keeps rule checks one line each."""
+    if not condition:
+        raise IllegalAction(code, message)

@@ -1,0 +1,63 @@
+"""The home page: the four games as cards.
+
+Kept apart from games/views.py (the game screens) so the landing page does not
+depend on the engines or the database.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+
+@dataclass(frozen=True)
+class GameCard:
+    """One card on the home page; ``play_url`` None means "coming soon"."""
+
+    name: str
+    blurb: str
+    players: str
+    play_url: str | None = None
+    how_to_url: str | None = None
+
+
+# Literal URLs until the Tile Rummy views exist (then: {% url 'games:…' %}).
+GAME_CARDS: tuple[GameCard, ...] = (
+    GameCard(
+        name="Tile Rummy",
+        blurb=(
+            "Lay down runs and groups of numbered tiles, rework what is already on the "
+            "table, and race to empty your rack first."
+        ),
+        players="You against 1–3 computer players",
+        play_url="/tile-rummy/new/",
+        how_to_url="/tile-rummy/how-to-play/",
+    ),
+    GameCard(
+        name="Rumbaroo",
+        blurb=(
+            "A bouncy, outback-flavoured tile game full of action tiles and surprises, "
+            "with a daily challenge and party tables."
+        ),
+        players="2–4 players, party games up to 8",
+    ),
+    GameCard(
+        name="Romanian Tile Rummy",
+        blurb=(
+            "A favourite family table game from Romania, with its own twists on melds and scoring."
+        ),
+        players="2–4 players",
+    ),
+    GameCard(
+        name="Rumasta",
+        blurb="A card rummy for a lively table: play on your own or team up with a partner.",
+        players="2–6 players, alone or in teams",
+    ),
+)
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    """Render the landing page with every game, playable or not yet."""
+    return render(request, "home.html", {"games": GAME_CARDS})

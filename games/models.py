@@ -1,0 +1,84 @@
+"""Games, their seats and the append-only move log.
+
+The state snapshot is the engine's JSON; ``version`` counts the moves applied
+and doubles as the optimistic-concurrency token every POST carries.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+
+
+class GameStatus(models.TextChoices):
+    ACTIVE = "active", "In progress"
+    FINISHED = "finished", "Finished"
+    ABANDONED = "abandoned", "Abandoned"
+
+
+class Game(models.Model):
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    kind = models.CharField(max_length=32)
+    config = models.JSONField(default=dict)
+    seed = models.BigIntegerField()
+    state = models.JSONField()
+    version = models.PositiveIntegerField(default=0)
+    status = models.CharField(max_length=16, choices=GameStatus.choices, default=GameStatus.ACTIVE)
+    # Set when a computer seat must act next, so the sweep finds stalled games cheaply.
+    awaiting_computer = models.BooleanField(default=False)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "awaiting_computer", "updated"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.id} v{self.version}"
+
+
+class Seat(models.Model):
+    """Who sits where: a user, a guest device, or a computer level."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    device_key = models.CharField(max_length=64, blank=True, db_index=True)
+    computer_level = models.CharField(max_length=16, blank=True)
+    display_name = models.CharField(max_length=40)
+    # The in-progress arrangement of a meld turn; it survives a reload.
+    turn_draft = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "index"], name="unique_seat_index")]
+        ordering = ["index"]
+
+    @property
+    def is_computer(self) -> bool:
+        return bool(self.computer_level)
+
+    def __str__(self) -> str:
+        return f"{self.display_name} (seat {self.index})"
+
+
+class Move(models.Model):
+    """One applied action. Append-only: the audit trail and the replay source."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    action = models.JSONField()
+    # The spectator view after the move: public by construction, so pages can
+    # show other players' turns one at a time without replaying the log.
+    public_view = models.JSONField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="unique_move_seq")]
+        ordering = ["seq"]
+
+    def __str__(self) -> str:
+        return f"move {self.seq} of {self.game_id}"

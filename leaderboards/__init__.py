@@ -1,0 +1,1 @@
+"""Leaderboards: daily challenge, streaks, leaderboards, reports of names."""

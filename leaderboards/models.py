@@ -1,0 +1,1 @@
+"""Leaderboard models (none yet)."""

@@ -1,0 +1,59 @@
+"""Shared pytest set-up: test-mode settings, fast hashing, and Debian's Chromium.
+
+Browser tests (marker ``browser``) use the system Chromium at /usr/bin/chromium
+through pytest-playwright; we never run ``playwright install``. Without that
+binary they are skipped, unless RUMMY_REQUIRE_BROWSER=1 (CI), where a missing
+browser must fail the run instead of silently passing.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+# live_server + Playwright's sync API run Django ORM calls from inside an event loop.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+os.environ["RUMMY_TESTING"] = "1"
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Skip browser tests when Chromium is missing, unless the run requires them."""
+    if CHROMIUM.exists() or os.environ.get("RUMMY_REQUIRE_BROWSER") == "1":
+        return  # present, or required: a missing browser will fail loudly at launch
+    skip = pytest.mark.skip(
+        reason=f"{CHROMIUM} not found: apt-get install -y chromium "
+        "(set RUMMY_REQUIRE_BROWSER=1 to make this a failure)"
+    )
+    for item in items:
+        if "browser" in item.keywords:
+            item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hasher(settings: Any) -> None:
+    """The default hasher is slow on purpose; tests do not need that."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Launch Debian's Chromium instead of a Playwright-downloaded browser."""
+    return {
+        **browser_type_launch_args,
+        "executable_path": str(CHROMIUM),
+        "args": [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-quic",
+        ],
+    }

@@ -1,0 +1,91 @@
+"""Playing Tile Rummy in Debian's Chromium: tap tiles into a set, confirm, draw."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from games.engine import tile_rummy as tr
+from games.models import Game
+from tests.engine.helpers import build
+from tests.games.conftest import put_state
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def start(live_server: Any, page: Any, width: int = 360) -> Game:
+    """Deal a game in the browser, then give seat 0 a known rack and the turn."""
+    page.set_viewport_size({"width": width, "height": 800})
+    page.goto(live_server.url + "/tile-rummy/new/")
+    page.get_by_label("Easy").check()
+    page.get_by_role("button", name="Deal the tiles").click()
+    page.wait_for_url("**/g/*/")
+    game = Game.objects.get(id=page.url.rstrip("/").split("/")[-1])
+    put_state(game, build(racks=["R10 R11 R12 B3", "K1 K2 K5"], pool_top="Y9 Y8 Y7"))
+    page.reload()
+    return game
+
+
+def table_faces(game: Game) -> list[list[str]]:
+    game.refresh_from_db()
+    return [[str(tr.face_of(t)) for t in s] for s in tr.from_json(game.state).table]
+
+
+def test_tap_tiles_into_a_new_set_and_confirm(live_server: Any, page: Any) -> None:
+    game = start(live_server, page)
+    page.get_by_test_id("tile-R10").click()
+    page.get_by_role("button", name="+ New set").click()
+    expect(page.get_by_test_id("set")).to_have_count(1)
+    for face in ("R11", "R12"):
+        page.get_by_test_id("rack").get_by_test_id(f"tile-{face}").click()
+        page.get_by_role("button", name="Put the picked tile in set 1").click()
+        expect(page.get_by_test_id("table").get_by_test_id(f"tile-{face}")).to_be_visible()
+    page.get_by_role("button", name="Confirm play").click()
+    expect(page.get_by_text("Your turn.")).to_be_visible()
+    assert table_faces(game) == [["R10", "R11", "R12"]]
+    expect(page.get_by_test_id("rack").locator(".tile")).to_have_count(1)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_a_refused_confirm_says_which_set_is_wrong(live_server: Any, page: Any) -> None:
+    game = start(live_server, page)
+    version = Game.objects.get(id=game.id).version
+    page.get_by_test_id("tile-R10").click()
+    page.get_by_role("button", name="+ New set").click()
+    page.get_by_test_id("rack").get_by_test_id("tile-B3").click()
+    page.get_by_role("button", name="Put the picked tile in set 1").click()
+    page.get_by_role("button", name="Confirm play").click()
+    expect(page.get_by_test_id("error")).to_contain_text("Set 1:")
+    assert Game.objects.get(id=game.id).version == version
+
+
+def test_draw_a_tile_and_the_computer_answers(live_server: Any, page: Any) -> None:
+    game = start(live_server, page)
+    pool = len(tr.from_json(Game.objects.get(id=game.id).state).pool)
+    expect(page.get_by_test_id("pool-count")).to_have_text(str(pool))
+    page.get_by_role("button", name="Draw a tile").click()
+    expect(page.get_by_text("Your turn.")).to_be_visible(timeout=10_000)
+    expect(page.get_by_test_id("rack").locator(".tile")).to_have_count(5)
+    expect(page.get_by_test_id("rack").get_by_test_id("tile-Y9")).to_be_visible()
+    expect(page.get_by_test_id("pool-count")).to_have_text(str(pool - 2))  # it drew too
+    assert Game.objects.get(id=game.id).moves.last().seat == 1
+
+
+def test_keyboard_only_placement(live_server: Any, page: Any) -> None:
+    start(live_server, page, width=1024)
+    tile = page.get_by_test_id("tile-R10").locator("input")
+    tile.focus()
+    page.keyboard.press("Space")
+    page.get_by_role("button", name="+ New set").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("table").get_by_test_id("tile-R10")).to_be_visible()
+
+
+def test_drag_and_drop_on_desktop(live_server: Any, page: Any) -> None:
+    start(live_server, page, width=1280)
+    page.get_by_test_id("tile-R10").drag_to(page.get_by_role("button", name="+ New set"))
+    expect(page.get_by_test_id("table").get_by_test_id("tile-R10")).to_be_visible()
+    page.get_by_test_id("rack").get_by_test_id("tile-R11").drag_to(page.get_by_test_id("set"))
+    expect(page.get_by_test_id("table").get_by_test_id("tile-R11")).to_be_visible()
