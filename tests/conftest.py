@@ -40,6 +40,22 @@ def _fast_password_hasher(settings: Any) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _computer_turns_in_process(request: pytest.FixtureRequest) -> Any:
+    """Run Celery tasks in-process, even when CI points the broker at Redis.
+
+    Tests then see computer turns land deterministically; the one test marked
+    ``real_worker`` sends them through the real broker to a real worker instead.
+    """
+    from rummy_site.celery import app
+
+    eager = "real_worker" not in request.keywords
+    saved = app.conf.task_always_eager, app.conf.task_eager_propagates
+    app.conf.task_always_eager = app.conf.task_eager_propagates = eager
+    yield
+    app.conf.task_always_eager, app.conf.task_eager_propagates = saved
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     """Launch Debian's Chromium instead of a Playwright-downloaded browser."""

@@ -28,6 +28,13 @@ def start(live_server: Any, page: Any, width: int = 360) -> Game:
     return game
 
 
+def place(page: Any, face: str, button: str) -> None:
+    """Tap a rack tile, tap where it goes, and wait for the board to come back."""
+    page.get_by_test_id("rack").get_by_test_id(f"tile-{face}").click()
+    page.get_by_role("button", name=button).click()
+    expect(page.get_by_test_id("table").get_by_test_id(f"tile-{face}")).to_be_visible()
+
+
 def table_faces(game: Game) -> list[list[str]]:
     game.refresh_from_db()
     return [[str(tr.face_of(t)) for t in s] for s in tr.from_json(game.state).table]
@@ -35,14 +42,13 @@ def table_faces(game: Game) -> list[list[str]]:
 
 def test_tap_tiles_into_a_new_set_and_confirm(live_server: Any, page: Any) -> None:
     game = start(live_server, page)
-    page.get_by_test_id("tile-R10").click()
-    page.get_by_role("button", name="+ New set").click()
+    place(page, "R10", "+ New set")
     expect(page.get_by_test_id("set")).to_have_count(1)
     for face in ("R11", "R12"):
-        page.get_by_test_id("rack").get_by_test_id(f"tile-{face}").click()
-        page.get_by_role("button", name="Put the picked tile in set 1").click()
-        expect(page.get_by_test_id("table").get_by_test_id(f"tile-{face}")).to_be_visible()
+        place(page, face, "Put the picked tile in set 1")
+    expect(page.locator(".tile.placed")).to_have_count(3)
     page.get_by_role("button", name="Confirm play").click()
+    expect(page.locator(".tile.placed")).to_have_count(0)  # confirmed: nothing is a draft now
     expect(page.get_by_text("Your turn.")).to_be_visible()
     assert table_faces(game) == [["R10", "R11", "R12"]]
     expect(page.get_by_test_id("rack").locator(".tile")).to_have_count(1)
@@ -52,10 +58,8 @@ def test_tap_tiles_into_a_new_set_and_confirm(live_server: Any, page: Any) -> No
 def test_a_refused_confirm_says_which_set_is_wrong(live_server: Any, page: Any) -> None:
     game = start(live_server, page)
     version = Game.objects.get(id=game.id).version
-    page.get_by_test_id("tile-R10").click()
-    page.get_by_role("button", name="+ New set").click()
-    page.get_by_test_id("rack").get_by_test_id("tile-B3").click()
-    page.get_by_role("button", name="Put the picked tile in set 1").click()
+    place(page, "R10", "+ New set")
+    place(page, "B3", "Put the picked tile in set 1")
     page.get_by_role("button", name="Confirm play").click()
     expect(page.get_by_test_id("error")).to_contain_text("Set 1:")
     assert Game.objects.get(id=game.id).version == version
@@ -66,10 +70,10 @@ def test_draw_a_tile_and_the_computer_answers(live_server: Any, page: Any) -> No
     pool = len(tr.from_json(Game.objects.get(id=game.id).state).pool)
     expect(page.get_by_test_id("pool-count")).to_have_text(str(pool))
     page.get_by_role("button", name="Draw a tile").click()
-    expect(page.get_by_text("Your turn.")).to_be_visible(timeout=10_000)
     expect(page.get_by_test_id("rack").locator(".tile")).to_have_count(5)
     expect(page.get_by_test_id("rack").get_by_test_id("tile-Y9")).to_be_visible()
     expect(page.get_by_test_id("pool-count")).to_have_text(str(pool - 2))  # it drew too
+    expect(page.get_by_text("Your turn.")).to_be_visible()
     assert Game.objects.get(id=game.id).moves.last().seat == 1
 
 
