@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import tile_rummy
+from . import rumbaroo, tile_rummy
 
-ENGINES: dict[str, ModuleType] = {tile_rummy.KIND: tile_rummy}
+ENGINES: dict[str, ModuleType] = {tile_rummy.KIND: tile_rummy, rumbaroo.KIND: rumbaroo}
 
 
 def engine_for(kind: str) -> ModuleType:

@@ -1,0 +1,440 @@
+"""Computer players for Rumbaroo: pure Python, they see only ``view(state, seat)``.
+
+``choose_action(view, level)`` answers whenever the seat is in ``view["to_act"]``
+(None otherwise). Levels (the site's computers are named after the
+difficulties; the generic names map onto them):
+
+* ``joey`` / ``easy``: lays plain melds from its hand, discards the first
+  tile that fits (numbers first), snaps back a Croc Snap when it can.
+* ``wallaby`` / ``medium``: also lays off onto table melds and uses a Wild
+  to complete a meld, keeps Wilds for melds (drawn Wilds are kept), plays
+  action tiles with purpose (Hop or Boomerang on a nearly-out opponent),
+  picks the colour it holds most, steals Wilds with a Dingo.
+* ``big_red`` / ``expert``: also swaps Wilds off the table, stashes a Wild
+  in its pouch, stampedes and plays Hop Pairs at Party tables, aims free
+  actions and Outback Swaps at the opponent nearest to going out, and calls
+  a Didgeridoo number it has seen most of (so others are likelier to lack it).
+
+Every level presses Rumbaroo! exactly when its move leaves it one tile.
+Deterministic: the same view always gets the same answer.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+from typing import Any
+
+from games.engine.melds import why_not
+from games.engine.rumbaroo.actions import least_useful
+from games.engine.rumbaroo.boxes import COLOURS, RULES, TileFace
+
+parse = cache(TileFace.parse)
+
+LEVELS = {"joey": 0, "easy": 0, "wallaby": 1, "medium": 1, "big_red": 2, "expert": 2}
+
+
+class Seat:
+    """The view, parsed: faces by id, what this seat holds, who is near going out."""
+
+    def __init__(self, view: dict[str, Any], skill: int) -> None:
+        self.view = view
+        self.skill = skill
+        self.seat: int = view["seat"]
+        self.n: int = view["players"]
+        self.faces: dict[int, TileFace] = {}
+        for tile in (view["hand"] or []) + (view["pouch"] or []) + view["pile"]:
+            self.faces[tile["id"]] = parse(tile["face"])
+        for meld in view["table"]:
+            for tile in meld["tiles"]:
+                self.faces[tile["id"]] = parse(tile["face"])
+        self.hand = [t["id"] for t in view["hand"] or []]
+        self.pouch = [t["id"] for t in view["pouch"] or []]
+        self.mine = self.hand + self.pouch
+        self.table = [list(m) for m in view["table_ids"]]
+        self.top = parse(view["top"]["face"])
+
+    def face(self, tile: int) -> TileFace:
+        return self.faces[tile]
+
+    def fits(self, tile: int) -> bool:
+        face = self.face(tile)
+        if face.wild or face.action == "BILLABONG":
+            return True
+        if face.colour == self.view["colour"]:
+            return True
+        if face.number is not None and self.top.number == face.number:
+            return True
+        return face.action is not None and self.top.action == face.action
+
+    def next_seat(self, steps: int = 1) -> int:
+        return (self.seat + steps * self.view["direction"]) % self.n
+
+    def opponents_by_danger(self) -> list[int]:
+        """Opponents nearest to going out first (then seat order after us)."""
+        others = [self.next_seat(k) for k in range(1, self.n)]
+        return sorted(others, key=lambda s: (self.view["holding"][s], others.index(s)))
+
+    def problem(self, tiles: list[int]) -> str | None:
+        return why_not([self.face(t).meld_face() for t in tiles], RULES)
+
+
+def choose_action(view: dict[str, Any], level: str) -> dict[str, Any] | None:
+    seat = view.get("seat")
+    if seat is None or seat not in view.get("to_act", []):
+        return None
+    phase = view["phase"]
+    if phase == "round_over":
+        return {"type": "next_round"}
+    me = Seat(view, LEVELS.get(level, 1))
+    if phase == "croc":
+        return _answer_croc(me)
+    if phase == "drawn":
+        return _after_draw(me)
+    if phase == "play":
+        return _play(me)
+    return None
+
+
+# --- a normal turn -------------------------------------------------------------
+
+
+def _play(me: Seat) -> dict[str, Any]:
+    plan = _plan_melds(me)
+    choice = _best_discard(me, [t for t in me.mine if me.fits(t)])
+    if plan is not None and (plan["count"] >= 2 or choice is None):
+        return plan["action"]
+    if choice is not None:
+        return _discard_action(me, choice)
+    if plan is not None:
+        return plan["action"]
+    return {"type": "draw"}
+
+
+def _after_draw(me: Seat) -> dict[str, Any]:
+    tile = me.view["drawn"]
+    face = me.face(tile)
+    if face.wild and me.skill >= 1 and len(me.mine) > 2:
+        return {"type": "pass"}  # hold the Wild for a meld
+    return _discard_action(me, tile, allow_pair=False)
+
+
+def _answer_croc(me: Seat) -> dict[str, Any]:
+    crocs = [t for t in me.mine if me.face(t).action == "CROC"]
+    if crocs:
+        return _with_call(me, {"type": "snap", "tile": crocs[0]}, len(me.mine) - 1)
+    if me.view["party"]:
+        boomerangs = [t for t in me.mine if me.face(t).action == "BOOMERANG"]
+        if boomerangs:
+            return _with_call(me, {"type": "snap", "tile": boomerangs[0]}, len(me.mine) - 1)
+        plan = _plan_melds(me, answering=True)
+        if plan is not None and plan["count"] >= 3:
+            return plan["action"]
+    return {"type": "take"}
+
+
+# --- discards ------------------------------------------------------------------
+
+
+def _best_discard(me: Seat, playable: list[int]) -> int | None:
+    if not playable:
+        return None
+    wilds_ok = me.skill == 0 or len(me.mine) <= 2
+    keep = [t for t in playable if wilds_ok or not me.face(t).wild]
+    if not keep:
+        return None  # hold the Wild for a meld: draw instead
+    if me.skill == 0:
+        return min(keep, key=lambda t: (_kind_rank(me.face(t)), t))
+    return max(keep, key=lambda t: _discard_score(me, t))
+
+
+def _kind_rank(face: TileFace) -> int:
+    return 0 if face.number is not None else 2 if face.wild else 1
+
+
+def _discard_score(me: Seat, tile: int) -> tuple[int, int]:
+    face = me.face(tile)
+    nxt = me.next_seat()
+    danger = me.view["holding"][nxt] <= 3
+    if face.number is not None:
+        partners = sum(
+            1
+            for o in me.mine
+            if o != tile
+            and me.face(o).number is not None
+            and (
+                (me.face(o).number == face.number and me.face(o).colour != face.colour)
+                or (
+                    me.face(o).colour == face.colour
+                    and abs((me.face(o).number or 0) - face.number) <= 2
+                )
+            )
+        )
+        same_colour = sum(1 for o in me.mine if me.face(o).colour == face.colour)
+        return (40 - 10 * partners, face.number + same_colour)
+    if face.wild:
+        return (-100, 0)
+    scores = {
+        "CROC": 90,
+        "HOP": 80 if danger else 30,
+        "BOOMERANG": 75 if danger else 25,
+        "DIDGERIDOO": 60,
+        "DUST": 20,
+        "SWAP": 35,
+        "MOB": 45,
+        "DINGO": 70 if _dingo_steal(me) is not None else 20,
+        "POUCH": 50 if _stash_choice(me, tile) is not None else 15,
+        "BILLABONG": -50,
+    }
+    return (scores.get(face.action or "", 0), 0)
+
+
+def _discard_action(me: Seat, tile: int, allow_pair: bool = True) -> dict[str, Any]:
+    face = me.face(tile)
+    action: dict[str, Any] = {"type": "discard", "tile": tile}
+    left = len(me.mine) - 1
+    if face.wild or face.action == "BILLABONG":
+        action["colour"] = _best_colour(me, {tile})
+    act = face.action
+    if act == "HOP" and allow_pair and me.view["party"] and me.skill >= 2:
+        pair = [t for t in me.mine if t != tile and me.face(t).action == "HOP"]
+        if pair:
+            action["pair"] = pair[0]
+            left -= 1
+    elif act == "BOOMERANG" and me.n > 2:
+        if me.view["top_by"] == me.seat and me.top.action != "BOOMERANG":
+            left += 1  # our own tile flies back to us
+    elif act == "POUCH":
+        stash = _stash_choice(me, tile)
+        if stash is not None:
+            action["stash"] = stash
+    elif act == "DINGO":
+        steal = _dingo_steal(me)
+        if steal is not None:
+            action["steal"] = steal
+            left += 1
+    elif act == "MOB":
+        hand = [t for t in me.hand if t != tile]
+        if hand:
+            action["give"] = least_useful(hand, _FaceList(me))
+            left -= 1
+        prev = (me.seat - me.view["direction"]) % me.n
+        left += 1 if me.view["hand_counts"][prev] > 0 else 0
+    elif act == "SWAP":
+        action["target"] = me.opponents_by_danger()[0]
+    elif act == "DIDGERIDOO":
+        action["number"] = _didgeridoo_number(me)
+    elif act == "CROC" and _may_stampede(me):
+        action["stampede"] = True
+    return _with_call(me, action, left)
+
+
+class _FaceList:
+    """Lets the engine's ``least_useful`` index faces by id from a view."""
+
+    def __init__(self, me: Seat) -> None:
+        self.me = me
+
+    def __getitem__(self, tile: int) -> TileFace:
+        return self.me.face(tile)
+
+    def __len__(self) -> int:
+        return len(self.me.faces)
+
+
+def _with_call(me: Seat, action: dict[str, Any], left: int) -> dict[str, Any]:
+    if left == 1:
+        action["call"] = True
+    return action
+
+
+def _best_colour(me: Seat, without: set[int]) -> str:
+    counts = Counter(me.face(t).colour for t in me.mine if t not in without)
+    return max(COLOURS, key=lambda c: (counts.get(c, 0), -COLOURS.index(c)))
+
+
+def _stash_choice(me: Seat, played: int) -> int | None:
+    if me.pouch:
+        return None
+    block = me.view["stash_block"]
+    if me.view["party"] and block is not None and block != me.seat:
+        return None
+    hand = [t for t in me.hand if t != played]
+    wilds = [t for t in hand if me.face(t).wild]
+    if wilds:
+        return wilds[0]
+    if me.skill >= 2:
+        keepers = [t for t in hand if me.face(t).action in ("CROC", "BILLABONG", "HOP")]
+        if keepers:
+            return keepers[0]
+    return None
+
+
+def _dingo_steal(me: Seat) -> int | None:
+    if me.skill < 1:
+        return None
+    for meld in me.table:
+        for tile in meld:
+            if me.face(tile).wild and me.problem([t for t in meld if t != tile]) is None:
+                return tile
+    return None
+
+
+def _didgeridoo_number(me: Seat) -> int:
+    seen = Counter(me.face(t).number for t in me.faces if me.face(t).number is not None)
+    held = {me.face(t).number for t in me.mine}
+    if me.skill < 2:
+        return max(range(1, 14), key=lambda n: (n not in held, n))
+    return max(range(1, 14), key=lambda n: (n not in held, seen.get(n, 0), n))
+
+
+def _may_stampede(me: Seat) -> bool:
+    v = me.view
+    return (
+        me.skill >= 2
+        and v["party"]
+        and v["difficulty"] == "big_red"
+        and not v["stampede_used"][me.seat]
+        and len(me.mine) <= 3
+    )
+
+
+# --- melds ---------------------------------------------------------------------
+
+
+def _plan_melds(me: Seat, answering: bool = False) -> dict[str, Any] | None:
+    """New melds from the hand (and pouch), then lay-offs, then Wild swaps by level."""
+    table = [list(m) for m in me.table]
+    free = [t for t in me.mine if me.face(t).action is None]
+    swaps: list[list[int]] = []
+    if me.skill >= 2 and len(me.mine) > 2:
+        swaps = _swaps(me, table, free)
+    wilds = [t for t in free if me.face(t).wild]
+    numbers = [t for t in free if me.face(t).number is not None]
+    new = _plain_melds(me, numbers)
+    used = {t for m in new for t in m}
+    numbers = [t for t in numbers if t not in used]
+    if me.skill >= 1 and wilds:
+        for meld in _wild_melds(me, numbers, wilds):
+            new.append(meld)
+            numbers = [t for t in numbers if t not in meld]
+            wilds = [t for t in wilds if t not in meld]
+    table += new
+    if me.skill >= 1:
+        numbers = _lay_off(me, table, numbers)
+    final_tiles = {t for m in table for t in m}
+    if any(me.problem(m) is not None for m in table):
+        return None
+    swapped = [w for _, w in swaps]
+    count = len([t for t in final_tiles if t in me.mine])  # swap tiles included, Wilds not
+    if count == 0 or (answering and count < 3):
+        return None
+    left = len([t for t in me.mine if t not in final_tiles and t not in dict(swaps)])
+    left += len([w for w in swapped if w not in final_tiles])
+    action: dict[str, Any] = {"type": "meld", "table": table}
+    if swaps:
+        action["swaps"] = swaps
+    if count >= 3 and not answering:
+        target = me.opponents_by_danger()[0] if me.skill >= 2 else me.next_seat()
+        kind = "draw" if me.view["pool_count"] >= 2 else "skip"
+        action["free"] = {"target": target, "kind": kind}
+    return {"action": _with_call(me, action, left), "count": count}
+
+
+def _swaps(me: Seat, table: list[list[int]], free: list[int]) -> list[list[int]]:
+    swaps: list[list[int]] = []
+    for index, meld in enumerate(table):
+        for wild in [t for t in meld if me.face(t).wild]:
+            for tile in free:
+                if me.face(tile).number is None or any(tile == s[0] for s in swaps):
+                    continue
+                candidate = [tile if t == wild else t for t in meld]
+                if me.problem(candidate) is None:
+                    table[index] = meld = candidate
+                    swaps.append([tile, wild])
+                    free.remove(tile)
+                    free.append(wild)
+                    break
+    return swaps
+
+
+def _plain_melds(me: Seat, numbers: list[int]) -> list[list[int]]:
+    """Greedy: the longest run or group first, until no meld of 3+ is left."""
+    left = list(numbers)
+    melds: list[list[int]] = []
+    while True:
+        best = _longest(me, left)
+        if best is None:
+            return melds
+        melds.append(best)
+        left = [t for t in left if t not in best]
+
+
+def _longest(me: Seat, tiles: list[int]) -> list[int] | None:
+    best: list[int] | None = None
+    by_number: dict[int, dict[str, int]] = {}
+    by_colour: dict[str, dict[int, int]] = {}
+    for t in sorted(tiles):
+        f = me.face(t)
+        assert f.number is not None and f.colour is not None
+        by_number.setdefault(f.number, {}).setdefault(f.colour, t)
+        by_colour.setdefault(f.colour, {}).setdefault(f.number, t)
+    for colours in by_number.values():
+        if len(colours) >= 3 and (best is None or len(colours) > len(best)):
+            best = list(colours.values())
+    for numbers in by_colour.values():
+        run: list[int] = []
+        for n in range(1, 15):
+            if n in numbers:
+                run.append(numbers[n])
+                continue
+            if len(run) >= 3 and (best is None or len(run) > len(best)):
+                best = run
+            run = []
+    return best
+
+
+def _wild_melds(me: Seat, numbers: list[int], wilds: list[int]) -> list[list[int]]:
+    """Two tiles that a Wild completes: a pair for a group, or a run with a gap."""
+    melds: list[list[int]] = []
+    left = list(numbers)
+    wilds = list(wilds)
+    while wilds:
+        found = None
+        for i, a in enumerate(left):
+            for b in left[i + 1 :]:
+                if me.problem([a, b, wilds[0]]) is None:
+                    found = [a, b, wilds[0]]
+                    break
+            if found:
+                break
+        if found is None:
+            return melds
+        melds.append(found)
+        left = [t for t in left if t not in found]
+        wilds.pop(0)
+    return melds
+
+
+def _may_join(me: Seat, meld: list[int], tile: int) -> bool:
+    """A cheap first look before the full check: same colour as a run, number as a group."""
+    face = me.face(tile)
+    reals = [me.face(t) for t in meld if not me.face(t).wild]
+    if all(r.number == face.number for r in reals):
+        return True
+    return all(r.colour == face.colour for r in reals)
+
+
+def _lay_off(me: Seat, table: list[list[int]], numbers: list[int]) -> list[int]:
+    left = list(numbers)
+    changed = True
+    while changed:
+        changed = False
+        for tile in list(left):
+            for index, meld in enumerate(table):
+                if _may_join(me, meld, tile) and me.problem(meld + [tile]) is None:
+                    table[index] = meld + [tile]
+                    left.remove(tile)
+                    changed = True
+                    break
+    return left

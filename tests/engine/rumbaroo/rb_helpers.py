@@ -1,0 +1,174 @@
+"""Concrete-tile builders for the Rumbaroo engine tests.
+
+Tests speak in faces (``"R7"``, ``"J"``, ``"B-HOP"``, ``"BILLABONG"``); these
+helpers turn faces into tile ids of the right box and build states in which
+every id sits in exactly one place: tiles a test does not name go to the
+pool (or, with ``empty_pool=True``, under the discard pile).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.engine import rumbaroo as rb
+from games.engine.rumbaroo.state import State
+
+Spec = str | Sequence[str]
+
+
+def words(spec: Spec) -> list[str]:
+    return spec.split() if isinstance(spec, str) else list(spec)
+
+
+class Box:
+    """One box; hands out an unused id for a face, each id at most once."""
+
+    def __init__(self, difficulty: str, party: bool) -> None:
+        self.faces = rb.box(difficulty, party)
+        self.free: dict[str, list[int]] = {}
+        for tile, face in enumerate(self.faces):
+            self.free.setdefault(face.text, []).append(tile)
+
+    def take(self, face: str) -> int:
+        ids = self.free.get(face)
+        if not ids:
+            raise ValueError(f"no {face} left in this box")
+        return ids.pop(0)
+
+    def takes(self, spec: Spec) -> list[int]:
+        return [self.take(f) for f in words(spec)]
+
+    def rest(self) -> list[int]:
+        return sorted(t for ids in self.free.values() for t in ids)
+
+
+def build(
+    hands: Sequence[Spec],
+    *,
+    difficulty: str = "joey",
+    pile: Spec = "R5",
+    pile_by: Sequence[int | None] | None = None,
+    colour: str | None = None,
+    table: Sequence[Spec] = (),
+    pouches: Sequence[Spec] | None = None,
+    pool_top: Spec = (),
+    empty_pool: bool = False,
+    turn: int = 0,
+    direction: int = 1,
+    players: int | None = None,
+    target: int = 50,
+    totals: Sequence[int] | None = None,
+    seed: int = 1234,
+    move_cap: int = 2000,
+) -> State:
+    """A state holding exactly the named tiles; ``pool_top`` is drawn first-named first."""
+    n = players or len(hands)
+    hands = list(hands) + [""] * (n - len(hands))
+    config = rb.Config(difficulty=difficulty, players=n, target=target, move_cap=move_cap)
+    box = Box(difficulty, config.party)
+    hand_ids = [box.takes(h) for h in hands]
+    pouch_ids = [box.takes(p) for p in (pouches or [""] * n)]
+    pouch_ids += [[] for _ in range(n - len(pouch_ids))]
+    table_ids = [box.takes(m) for m in table]
+    pile_ids = box.takes(pile)
+    top = box.takes(pool_top)
+    rest = box.rest()
+    by = list(pile_by) if pile_by is not None else [None] * len(pile_ids)
+    if empty_pool:
+        assert not top, "an empty pool has no top"
+        pile_ids = rest + pile_ids
+        by = [None] * len(rest) + by
+        pool: list[int] = []
+    else:
+        pool = rest + list(reversed(top))  # the engine draws from the end
+    state = State(
+        config=config,
+        seed=seed,
+        dealer=(turn - 1) % n,
+        turn=turn,
+        direction=direction,
+        pool=pool,
+        hands=[rb.state.sort_hand(State(config=config, seed=0), h) for h in hand_ids],
+        pouches=pouch_ids,
+        table=table_ids,
+        pile=pile_ids,
+        pile_by=by,
+        colour=colour or (rb.box(difficulty, config.party)[pile_ids[-1]].colour or "R"),
+        skips=[0] * n,
+        stampede_used=[False] * n,
+        totals=list(totals) if totals is not None else [0] * n,
+    )
+    state.turn_peak = rb.holding(state, turn)
+    assert_conserved(state)
+    return state
+
+
+def assert_conserved(state: State) -> None:
+    assert sorted(rb.all_tiles(state)) == list(range(len(rb.faces(state))))
+
+
+def names(state: State, tiles: Sequence[int]) -> list[str]:
+    return [rb.face_of(state, t).text for t in tiles]
+
+
+def hand(state: State, seat: int) -> list[str]:
+    return names(state, state.hands[seat])
+
+
+def tile(state: State, face: str, seat: int | None = None) -> int:
+    """The id of ``face`` in the seat's hand or pouch (default: the seat to act)."""
+    seat = state.turn if seat is None else seat
+    for t in state.hands[seat] + state.pouches[seat]:
+        if rb.face_of(state, t).text == face:
+            return t
+    raise ValueError(f"{face} is not held by seat {seat}")
+
+
+def table_tile(state: State, face: str) -> int:
+    for meld in state.table:
+        for t in meld:
+            if rb.face_of(state, t).text == face:
+                return t
+    raise ValueError(f"{face} is not on the table")
+
+
+def on_table(state: State) -> list[list[str]]:
+    return [names(state, m) for m in state.table]
+
+
+def ids_of(state: State, *melds: Spec, seat: int | None = None) -> list[list[int]]:
+    """Faces to ids a player may use: the table's first, then the seat's hand and pouch."""
+    seat = state.turn if seat is None else seat
+    available: dict[str, list[int]] = {}
+    for t in [*(t for m in state.table for t in m), *state.hands[seat], *state.pouches[seat]]:
+        available.setdefault(rb.face_of(state, t).text, []).append(t)
+    out = []
+    for meld in melds:
+        row = []
+        for face in words(meld):
+            if not available.get(face):
+                raise ValueError(f"{face} is neither on the table nor held")
+            row.append(available[face].pop(0))
+        out.append(row)
+    return out
+
+
+def meld(state: State, *melds: Spec, **extra) -> dict:
+    """A ``meld`` action whose whole new table is given in faces."""
+    return {"type": "meld", "table": ids_of(state, *melds), **extra}
+
+
+def discard(state: State, face: str, **extra) -> dict:
+    return {"type": "discard", "tile": tile(state, face), **extra}
+
+
+def act(state: State, action: dict, seat: int | None = None):
+    """Apply as the seat to act; checks conservation after every move."""
+    seat = state.turn if seat is None else seat
+    new, events = rb.apply(state, seat, action)
+    assert_conserved(new)
+    return new, events
+
+
+def types(events: list[dict]) -> list[str]:
+    return [e["type"] for e in events]
