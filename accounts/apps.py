@@ -4,7 +4,11 @@ from django.apps import AppConfig
 
 
 class AccountsConfig(AppConfig):
-    """Guest identity and account features (allauth does the sign-in itself)."""
+    """Guest identity, saves, stats and streaks (allauth does the sign-in itself)."""
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "accounts"
+
+    def ready(self) -> None:
+        """Connect the receivers that keep saves, results and streaks up to date."""
+        from accounts import signals  # noqa: F401

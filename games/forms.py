@@ -31,3 +31,50 @@ class TileRummySetupForm(forms.Form):
     def engine_config(self) -> dict[str, Any]:
         data = self.cleaned_data
         return {"players": data["opponents"] + 1, "meld_rule": data["meld_rule"]}
+
+
+# Rumbaroo: the difficulty picks the box (which action tiles) and the computers' level.
+RUMBAROO_DIFFICULTIES = [
+    ("joey", "Joey — easy: only Hop, Boomerang and Pouch action tiles"),
+    ("wallaby", "Wallaby — intermediate: adds Dingo, Billabong and Mob"),
+    ("big_red", "Big Red — pro: every action tile, and early Rumbaroo! calls cost a tile"),
+]
+RUMBAROO_PLAYERS = [
+    (2, "2 — you and 1 computer"),
+    (3, "3"),
+    (4, "4"),
+    (5, "5 — Party"),
+    (6, "6 — Party"),
+    (7, "7 — Party"),
+    (8, "8 — Party"),
+]
+
+
+class RumbarooSetupForm(forms.Form):
+    """Difficulty, table size (5-8 makes a Party table) and target; the engine re-checks all."""
+
+    difficulty = forms.ChoiceField(
+        choices=RUMBAROO_DIFFICULTIES, initial="joey", widget=forms.RadioSelect, label="Difficulty"
+    )
+    players = forms.TypedChoiceField(
+        choices=RUMBAROO_PLAYERS,
+        coerce=int,
+        initial=2,
+        widget=forms.RadioSelect,
+        label="Players (2–4, or a Party table of 5–8)",
+    )
+    target = forms.IntegerField(
+        min_value=50,
+        max_value=5000,
+        initial=50,
+        label="Points to win",
+        help_text="The game ends after the round in which someone reaches this (50–5000).",
+    )
+
+    def engine_config(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {
+            "difficulty": data["difficulty"],
+            "players": data["players"],
+            "target": data["target"],
+        }

@@ -1,7 +1,7 @@
-"""The home page: the four games as cards.
+"""The home page: "Continue game" for the player's unfinished saves, then the four games.
 
 Kept apart from games/views.py (the game screens) so the landing page does not
-depend on the engines or the database.
+depend on the engines; which saves to offer is accounts' rule (accounts.saves).
 """
 
 from __future__ import annotations
@@ -10,6 +10,9 @@ from dataclasses import dataclass
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+
+from accounts.describe import kind_name, level_of, table_url
+from accounts.saves import continue_offers
 
 
 @dataclass(frozen=True)
@@ -59,5 +62,14 @@ GAME_CARDS: tuple[GameCard, ...] = (
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """Render the landing page with every game, playable or not yet."""
-    return render(request, "home.html", {"games": GAME_CARDS})
+    """Render the landing page: the newest unfinished save per slot, then every game."""
+    offers = [
+        {
+            "entry": e,
+            "name": kind_name(e.game.kind),
+            "level": level_of(e.game.seats.all()),
+            "url": table_url(e.game),
+        }
+        for e in continue_offers(request)
+    ]
+    return render(request, "home.html", {"games": GAME_CARDS, "offers": offers})

@@ -22,6 +22,7 @@ from games.bots.registry import choose_for
 from games.engine.base import IllegalAction
 from games.engine.registry import engine_for
 from games.models import Game, GameStatus, Move, Seat
+from games.signals import game_abandoned, game_finished
 
 log = logging.getLogger(__name__)
 
@@ -112,15 +113,19 @@ def play(game_id: UUID | str, seat: int, action: dict[str, Any], expected_versio
         )
         Seat.objects.filter(game=game, index=seat).update(turn_draft=None)
         _after_change(game, state)
+        if game.status == GameStatus.FINISHED:
+            # In the same transaction: the result is recorded if and only if the game ends.
+            game_finished.send(sender=Game, game=game, winners=list(outcome.winners))
     return game
 
 
-def _locked(game_id: UUID | str, expected_version: int) -> Game:
+def _locked(game_id: UUID | str, expected_version: int | None) -> Game:
+    """Lock the game row; refuse a version other than ``expected_version`` (None: any)."""
     try:
         game = Game.objects.select_for_update().get(id=game_id)
     except Game.DoesNotExist as exc:
         raise NotAllowed("No such game.", "no_game") from exc
-    if game.version != expected_version:
+    if expected_version is not None and game.version != expected_version:
         raise StaleVersion(
             "The game moved on since this page was drawn; here is the current table.", "stale"
         )
@@ -173,10 +178,23 @@ def run_computer_turn(game_id: UUID | str, version: int) -> bool:
     return True
 
 
-def abandon(game_id: UUID | str) -> None:
-    Game.objects.filter(id=game_id, status=GameStatus.ACTIVE).update(
-        status=GameStatus.ABANDONED, awaiting_computer=False
-    )
+def abandon(
+    game_id: UUID | str, seat: int | None = None, expected_version: int | None = None
+) -> Game:
+    """End an active game for good; it counts as a loss for ``seat`` (None: every person).
+
+    A player's request names the version it was made against, like a move;
+    staff and maintenance jobs may pass None to skip that check.
+    """
+    with transaction.atomic():
+        game = _locked(game_id, expected_version)
+        if game.status != GameStatus.ACTIVE:
+            raise NotAllowed("This game has ended.", "game_ended")
+        game.status = GameStatus.ABANDONED
+        game.awaiting_computer = False
+        game.save()
+        game_abandoned.send(sender=Game, game=game, seat=seat)
+    return game
 
 
 def current_draft(seat: Seat, version: int) -> dict[str, Any] | None:

@@ -18,4 +18,6 @@ urlpatterns = [
     path("g/<uuid:game_id>/draw/", views.draw, name="draw"),
     path("g/<uuid:game_id>/next-round/", views.next_round, name="next_round"),
     path("g/<uuid:game_id>/speed/", views.speed, name="speed"),
+    path("g/<uuid:game_id>/save-and-exit/", views.save_and_exit, name="save_and_exit"),
+    path("g/<uuid:game_id>/abandon/", views.abandon, name="abandon"),
 ]

@@ -16,15 +16,17 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import drafts, presenters, services
-from games.access import get_game_for_player
+from games.access import get_game_for_player, owned_seats
 from games.engine.registry import engine_for
 from games.forms import TileRummySetupForm
-from games.models import Game, Move, Seat
+from games.models import Game, GameStatus, Move, Seat
+from games.signals import game_saved
 
 TABLE = "games/table.html"
+ABANDON = "games/abandon.html"
 COMPUTER_NAMES = ("Ada", "Bruno", "Cleo")
 
 
@@ -83,7 +85,9 @@ def board(request: HttpRequest, game_id: UUID) -> HttpResponse:
     at a time; a version not reached yet answers 204 without rendering.
     """
     at = _int(request.GET.get("at"))
-    current = Game.objects.filter(id=game_id).values_list("version", flat=True).first()
+    # One cheap query that also checks the seat: a stranger learns nothing, not even the version.
+    mine = Game.objects.filter(id=game_id, seats__in=owned_seats(request))
+    current = mine.values_list("version", flat=True).first()
     if current is not None and at is not None and at > current:
         return HttpResponse(status=204)
     game, seat = get_game_for_player(request, game_id)
@@ -149,6 +153,42 @@ def speed(request: HttpRequest, game_id: UUID) -> HttpResponse:
     if choice in presenters.SPEEDS:
         request.session["speed"] = choice
     return _board(request, game, seat)
+
+
+@require_POST
+@_refusals
+def save_and_exit(request: HttpRequest, game_id: UUID) -> HttpResponse:
+    """Leave the table. Every move is already saved; this makes it the newest save."""
+    game, seat = _game_for_post(request, game_id)
+    if game.status == GameStatus.ACTIVE:
+        game_saved.send(sender=Game, game=game, seat=seat)
+        messages.success(request, "Game saved. Continue it from the home page.")
+    return redirect("games:home")
+
+
+@require_http_methods(["GET", "POST"])
+def abandon(request: HttpRequest, game_id: UUID) -> HttpResponse:
+    """Ask first (GET), then end the game for good (POST); it counts as a loss."""
+    game, seat = get_game_for_player(request, game_id)
+    if game.status != GameStatus.ACTIVE:
+        messages.info(request, "This game has already ended.")
+        return redirect("games:table", game_id=game.id)
+    error: services.ServiceError | None = None
+    if request.method == "POST":
+        version = _int(request.POST.get("version"))
+        if version is None:
+            error = services.ServiceError("The request was missing the game version.", "malformed")
+        else:
+            try:
+                services.abandon(game.id, seat.index, version)
+            except services.ServiceError as exc:
+                error = exc
+            else:
+                messages.info(request, "Game abandoned. It counts as a loss.")
+                return redirect("games:home")
+        game.refresh_from_db()
+    context = {"game": game, "version": game.version, "error": error and error.message}
+    return render(request, ABANDON, context, status=error.status if error else 200)
 
 
 # --- helpers -----------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Top-level URL routes: admin, allauth's account pages, the games, the leaderboards."""
+"""Top-level URL routes: admin, allauth's account pages, the player's pages, games, leaderboards."""
 
 from django.contrib import admin
 from django.urls import include, path
@@ -6,6 +6,10 @@ from django.urls import include, path
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
+    path("me/", include("accounts.urls")),
     path("leaderboards/", include("leaderboards.urls")),
     path("", include("games.urls")),
 ]
+
+# allauth answers rate-limited requests with ROOT_URLCONF.handler429.
+handler429 = "accounts.views.rate_limited"

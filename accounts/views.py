@@ -1,0 +1,51 @@
+"""The player's own pages: stats and the history of their games.
+
+Both show only the caller's rows (account, or this device as a guest) and
+change nothing, so there is nothing here another player could act on.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from accounts import saves, stats
+from accounts.describe import kind_name, level_of, table_url
+from accounts.models import GameRecord
+
+
+@require_GET
+def stats_page(request: HttpRequest) -> HttpResponse:
+    """Games played and won per game and level, and the win streaks."""
+    kinds = stats.stats_for(request)
+    return render(request, "accounts/stats.html", {"kinds": kinds})
+
+
+@require_GET
+def history_page(request: HttpRequest) -> HttpResponse:
+    """Every game the player has, newest save first, with what became of it."""
+    entries = saves.history(request)
+    records = {
+        (r.game_id, r.seat_index): r
+        for r in GameRecord.objects.filter(game__in=[e.game for e in entries])
+    }
+    rows = [_history_row(e, records.get((e.game.id, e.seat.index))) for e in entries]
+    return render(request, "accounts/history.html", {"rows": rows})
+
+
+def _history_row(entry: saves.SaveEntry, record: GameRecord | None) -> dict[str, object]:
+    seats = list(entry.game.seats.all())
+    return {
+        "entry": entry,
+        "name": kind_name(entry.game.kind),
+        "level": level_of(seats),
+        "computers": sum(1 for s in seats if s.is_computer),
+        "url": table_url(entry.game),
+        "record": record,
+    }
+
+
+def rate_limited(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """allauth's answer when sign-in, sign-up or reset is tried too often (HTTP 429)."""
+    return render(request, "accounts/429.html", status=429)

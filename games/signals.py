@@ -1,0 +1,20 @@
+"""Signals games sends so other apps can react without games importing them.
+
+accounts listens to record results, streaks and saves; games never imports
+accounts. Every signal is sent with ``sender=Game`` and the game instance.
+
+- ``game_finished(game, winners)``: sent inside the transaction of the move that
+  ended the game, so a result is recorded exactly when the status changes.
+- ``game_abandoned(game, seat)``: the player in ``seat`` gave the game up
+  (``seat`` None: ended by staff or a maintenance job; every person in it loses).
+- ``game_saved(game, seat)``: the player pressed "Save and exit"; every move is
+  already saved, but this marks the game as their newest save.
+"""
+
+from __future__ import annotations
+
+from django.dispatch import Signal
+
+game_finished = Signal()
+game_abandoned = Signal()
+game_saved = Signal()

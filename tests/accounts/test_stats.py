@@ -1,0 +1,156 @@
+"""The stats page: games played and won per game and level, win streaks; written by the server."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+
+from accounts.models import GameRecord, Outcome
+from accounts.saves import slot_key
+from games.engine import tile_rummy as tr
+from games.models import Game, GameStatus
+from games.signals import game_finished
+from tests.accounts.conftest import HX, draw, sign_up, start_game, version_on_page
+
+pytestmark = pytest.mark.django_db
+
+
+def _tile(game: Game, face: str) -> int:
+    game.refresh_from_db()
+    rack = tr.from_json(game.state).racks[0]
+    return next(t for t in rack if str(tr.face_of(t)) == face)
+
+
+def win(client: Client, run_commits, level: str = "easy") -> Game:
+    """Play a game to the end by going out with a run (the target is low, so it is over)."""
+    game = start_game(
+        client,
+        run_commits,
+        level=level,
+        racks=["R10 R11 R12", "K1 K2 K5"],
+        opened=[True, False],
+        target=5,
+    )
+    for face, to in (("R10", "new"), ("R11", "0"), ("R12", "0")):
+        data = {"version": game.version, "tile": _tile(game, face), "to": to}
+        assert client.post(f"/g/{game.id}/move/", data, **HX).status_code == 200
+    assert (
+        "You win!"
+        in client.post(f"/g/{game.id}/confirm/", {"version": game.version}, **HX).content.decode()
+    )
+    return game
+
+
+def lose(client: Client, run_commits, level: str = "easy") -> Game:
+    """Draw, and let the computer go out with its run."""
+    game = start_game(
+        client,
+        run_commits,
+        level=level,
+        racks=["B3 Y5", "K11 K12 K13"],
+        opened=[False, True],
+        target=5,
+    )
+    draw(client, game, run_commits)
+    game.refresh_from_db()
+    assert game.status == GameStatus.FINISHED
+    return game
+
+
+def abandon(client: Client, run_commits, level: str = "easy") -> Game:
+    game = start_game(client, run_commits, level=level)
+    client.post(f"/g/{game.id}/abandon/", {"version": version_on_page(client, game)})
+    return game
+
+
+def numbers(client: Client) -> dict[str, tuple[int, int]]:
+    """Level → (played, won) as the stats page shows them, plus "total" and the streaks."""
+    html = client.get("/me/stats/").content.decode()
+    rows = re.findall(
+        r'<tr data-testid="(level-\w+|total)">.*?data-testid="played">(\d+)<.*?'
+        r'data-testid="won">(\d+)<',
+        html,
+        re.S,
+    )
+    found = {name.removeprefix("level-"): (int(p), int(w)) for name, p, w in rows}
+    current = re.search(r'data-testid="streak-current">(\d+)<', html)
+    best = re.search(r'data-testid="streak-best">(\d+)<', html)
+    if current and best:
+        found["streak"] = (int(current.group(1)), int(best.group(1)))
+    return found
+
+
+def test_a_finished_game_is_recorded_as_won_or_lost(run_commits) -> None:
+    player = Client()
+    won, lost = win(player, run_commits), lose(player, run_commits)
+    records = {r.game_id: r.outcome for r in GameRecord.objects.all()}
+    assert records == {won.id: Outcome.WON, lost.id: Outcome.LOST}
+
+
+def test_the_stats_page_counts_games_per_level_and_streaks(run_commits) -> None:
+    player = Client()
+    sign_up(player, "kim")
+    assert "no-stats" in player.get("/me/stats/").content.decode()
+    win(player, run_commits)
+    win(player, run_commits, level="expert")
+    win(player, run_commits)  # best streak: 3
+    lose(player, run_commits, level="expert")
+    abandon(player, run_commits)
+    win(player, run_commits, level="expert")  # current streak: 1
+    start_game(player, run_commits)  # unfinished games are not counted
+
+    assert numbers(player) == {
+        "easy": (3, 2),
+        "expert": (3, 2),
+        "total": (6, 4),
+        "streak": (1, 3),
+    }
+
+
+def test_stats_follow_the_account_to_another_device(run_commits) -> None:
+    phone = Client()
+    win(phone, run_commits)  # as a guest
+    sign_up(phone, "kim")
+    lose(phone, run_commits)
+    laptop = Client()
+    laptop.post("/accounts/login/", {"login": "kim", "password": "tiles-and-runs-42"})
+    assert numbers(laptop) == {"easy": (2, 1), "total": (2, 1), "streak": (0, 1)}
+
+
+def test_a_result_is_recorded_once_however_often_the_signal_fires(run_commits) -> None:
+    player = Client()
+    game = win(player, run_commits)
+    game_finished.send(sender=Game, game=game, winners=[0])
+    game_finished.send(sender=Game, game=game, winners=[1])
+    assert GameRecord.objects.get().outcome == Outcome.WON
+    assert numbers(player)["streak"] == (1, 1)
+
+
+def test_the_browser_cannot_post_a_score(run_commits) -> None:
+    player = Client()
+    game = start_game(player, run_commits)
+    for path in ("/me/stats/", "/me/games/"):
+        assert player.post(path, {"won": 99, "game": str(game.id)}).status_code == 405
+    assert not GameRecord.objects.exists()
+
+
+def test_the_history_page_shows_outcomes(run_commits) -> None:
+    player = Client()
+    won, gone, open_game = (
+        win(player, run_commits),
+        abandon(player, run_commits),
+        start_game(player, run_commits),
+    )
+    html = player.get("/me/games/").content.decode()
+
+    def item(game: Game) -> str:
+        return html.split(f'data-game="{game.id}"')[1].split("</li>")[0]
+
+    assert "Won" in item(won) and "Abandoned" in item(gone)
+    assert f'href="/g/{open_game.id}/">Continue game' in item(open_game)
+
+
+def test_the_slot_key_is_kind_and_mode() -> None:
+    assert slot_key("tile_rummy", {"players": 4, "meld_rule": "shared"}) == "tile_rummy:vs-computer"
