@@ -172,7 +172,7 @@ def run_computer_turn(game_id: UUID | str, version: int) -> bool:
         play(game_id, seat.index, action, version)
     except IllegalMove:
         log.exception("computer move refused in %s; falling back", game_id)
-        play(game_id, seat.index, {"type": "draw"}, version)
+        play(game_id, seat.index, engine.TIMEOUT_ACTION, version)
     except StaleVersion:
         return False
     return True

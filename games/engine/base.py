@@ -8,6 +8,7 @@ Each game is one module exposing::
     to_act(state) -> set[int]
     result(state) -> Result | None
     to_json(state) -> dict / from_json(data) -> State
+    TIMEOUT_ACTION: Action   # legal for any seat in to_act: a clock ran out or a bot failed
 
 States are plain data, JSON round-trippable, never mutated by ``apply``.
 All randomness is derived from the seed so a move log replays exactly.

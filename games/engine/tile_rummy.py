@@ -37,6 +37,8 @@ RACK_SIZE = 14
 OPENING_MINIMUM = 30
 JOKER_PENALTY = 30
 RULES = MeldRules(colours=COLOURS)
+# What the site plays for a seat that must move but cannot (a clock ran out, a bot failed).
+TIMEOUT_ACTION = {"type": "draw"}
 
 
 def face_of(tile: int) -> Face:

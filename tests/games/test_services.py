@@ -160,3 +160,16 @@ def test_two_concurrent_submits_of_one_move_apply_once() -> None:
     game.refresh_from_db()
     assert sorted(outcomes) == ["applied", "stale"]
     assert game.version == 1 and game.moves.count() == 1
+
+
+def test_a_refused_computer_move_falls_back_to_the_engines_timeout(monkeypatch) -> None:
+    seats = [
+        services.SeatSpec("Bot", computer_level="easy"),
+        services.SeatSpec("You", device_key="d"),
+    ]
+    game = services.create_game("tile_rummy", {"players": 2}, seats, seed=5)
+    put_state(game, build(racks=["R1 R2", "B1"], pool_top="Y7"))
+    monkeypatch.setattr(services, "choose_for", lambda kind: lambda view, level: {"type": "bogus"})
+    assert services.run_computer_turn(game.id, game.version) is True
+    game.refresh_from_db()
+    assert game.moves.get().action == tr.TIMEOUT_ACTION

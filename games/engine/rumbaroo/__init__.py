@@ -82,6 +82,9 @@ from .state import (
 from .turn import apply, to_act
 from .view import events_for, view
 
+# Legal for any seat in to_act: draw 1 and pass, take a waiting Snap, or deal on.
+TIMEOUT_ACTION = {"type": "timeout"}
+
 __all__ = [
     "COLOURS",
     "DIFFICULTIES",
@@ -89,6 +92,7 @@ __all__ = [
     "RULES",
     "Config",
     "State",
+    "TIMEOUT_ACTION",
     "TileFace",
     "all_tiles",
     "apply",
