@@ -45,6 +45,8 @@ GAME_CARDS: tuple[GameCard, ...] = (
             "with a daily challenge and party tables."
         ),
         players="2–4 players, party games up to 8",
+        play_url="/rumbaroo/new/",
+        how_to_url="/rumbaroo/how-to-play/",
     ),
     GameCard(
         name="Romanian Tile Rummy",

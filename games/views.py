@@ -18,6 +18,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from accounts.describe import table_url
 from games import drafts, presenters, services
 from games.access import get_game_for_player, owned_seats
 from games.engine.registry import engine_for
@@ -74,6 +75,8 @@ def how_to_play(request: HttpRequest) -> HttpResponse:
 @require_GET
 def table(request: HttpRequest, game_id: UUID) -> HttpResponse:
     game, seat = get_game_for_player(request, game_id)
+    if game.kind != "tile_rummy":  # every kind has its own table page
+        return redirect(table_url(game))
     return _board(request, game, seat, template=TABLE)
 
 

@@ -228,3 +228,11 @@ def test_the_round_complete_screen_and_next_round(client, start_game) -> None:
 def test_how_to_play_page(client) -> None:
     page = client.get("/tile-rummy/how-to-play/").content.decode()
     assert "How to play Tile Rummy" in page and "Shared" in page
+
+
+def test_the_generic_table_url_sends_a_rumbaroo_game_to_its_own_table(client) -> None:
+    response = client.post("/rumbaroo/new/", {"difficulty": "joey", "players": 2, "target": 50})
+    assert response.status_code == 302
+    game_id = response.url.rstrip("/").split("/")[-1]
+    generic = client.get(f"/g/{game_id}/")
+    assert generic.status_code == 302 and generic.url == f"/rumbaroo/g/{game_id}/"

@@ -1,0 +1,1 @@
+"""Pure timing functions for ``manage.py benchmark``: each returns figures, none prints."""

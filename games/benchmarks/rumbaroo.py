@@ -1,0 +1,108 @@
+"""How fast the Rumbaroo computer players think and play: figures for ``manage.py benchmark``.
+
+Pure functions (no database, no printing) so the command, a test or a shell
+can call them and format the numbers as it likes:
+
+* ``move_times`` — each bot decision (``choose_action`` on a seat's view) at
+  every move of seeded complete games, summarised as median and p95 in ms;
+* ``games_per_second`` — complete bot-only games (every seat at one level),
+  views and rule checks included;
+* ``figures`` — both, at 4 players and at 8 (a Party table), per difficulty.
+
+Games are seeded, so runs measure the same games. The target is kept at the
+default 50 and the safety caps bound every game.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from games.bots.rumbaroo import choose_action
+from games.engine import rumbaroo as rb
+
+FIRST_SEED = 4000
+Timer = Callable[[], float]
+
+
+def play_game(
+    difficulty: str,
+    players: int,
+    seed: int,
+    target: int = 50,
+    on_choice: Callable[[float], None] | None = None,
+    clock: Timer = time.perf_counter,
+) -> tuple[int, int]:
+    """One complete bot game; returns (moves, rounds). ``on_choice`` gets each decision's time."""
+    config = {"difficulty": difficulty, "players": players, "target": target}
+    state = rb.new_game(config, seed)
+    moves = 0
+    while state.phase != "game_over":
+        if state.phase == "round_over":
+            state, _ = rb.apply(state, 0, {"type": "next_round"})
+            continue
+        seat = min(rb.to_act(state))
+        view = rb.view(state, seat)
+        started = clock()
+        action = choose_action(view, difficulty)
+        if on_choice is not None:
+            on_choice(clock() - started)
+        assert action is not None, "a bot must answer when its seat is to act"
+        state, _ = rb.apply(state, seat, action)
+        moves += 1
+    return moves, state.round_no
+
+
+def summary_ms(seconds: list[float]) -> dict[str, float]:
+    ordered = sorted(seconds)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return {
+        "median_ms": statistics.median(ordered) * 1000,
+        "p95_ms": p95 * 1000,
+        "max_ms": ordered[-1] * 1000,
+        "moves": len(ordered),
+    }
+
+
+def move_times(difficulty: str, players: int, games: int = 5) -> dict[str, float]:
+    """Median and p95 of the bots' decision time over every move of ``games`` seeded games."""
+    times: list[float] = []
+    for i in range(games):
+        play_game(difficulty, players, FIRST_SEED + i, on_choice=times.append)
+    return summary_ms(times)
+
+
+def games_per_second(difficulty: str, players: int, games: int = 10) -> dict[str, float]:
+    """Complete games per second (and moves per second, rounds per game)."""
+    started = time.perf_counter()
+    moves = rounds = 0
+    for i in range(games):
+        m, r = play_game(difficulty, players, FIRST_SEED + i)
+        moves += m
+        rounds += r
+    spent = max(time.perf_counter() - started, 1e-9)
+    return {
+        "games": games,
+        "seconds": spent,
+        "games_per_s": games / spent,
+        "moves_per_s": moves / spent,
+        "rounds_per_game": rounds / max(games, 1),
+    }
+
+
+def figures(games: int = 10, players: tuple[int, ...] = (4, 8)) -> list[dict[str, Any]]:
+    """One row per difficulty and table size: move times and games per second."""
+    rows = []
+    for n in players:
+        for difficulty in rb.DIFFICULTIES:
+            rows.append(
+                {
+                    "difficulty": difficulty,
+                    "players": n,
+                    **move_times(difficulty, n, max(1, games // 2)),
+                    **games_per_second(difficulty, n, games),
+                }
+            )
+    return rows

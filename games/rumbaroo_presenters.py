@@ -1,0 +1,297 @@
+"""Turn a Rumbaroo view (plus the seat's draft) into what the table template shows.
+
+Everything here is built from ``view(state, seat)``, a move's public view or
+the seat's own draft, so no hidden tile can reach a page. Each colour has its
+own shape and each action tile its own letters, so nothing depends on
+telling colours apart.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games import rumbaroo_drafts as drafts
+from games import rumbaroo_prompts as prompts
+from games.engine.melds import read
+from games.engine.registry import engine_for
+from games.engine.rumbaroo import RULES, TileFace
+from games.models import Game, Move, Seat
+from games.rumbaroo_log import ENDINGS, Teller, tile_label
+
+View = dict[str, Any]
+PLAYING = ("play", "drawn", "croc")
+COLOUR_NAME = {"R": "red", "B": "blue", "G": "green", "Y": "yellow"}
+COLOUR_SHAPE = {"R": "●", "B": "■", "G": "◆", "Y": "▲"}
+ACTION_CODE = {
+    "HOP": "HOP",
+    "BOOMERANG": "BMR",
+    "POUCH": "PCH",
+    "DINGO": "DGO",
+    "BILLABONG": "BIL",
+    "MOB": "MOB",
+    "SWAP": "SWP",
+    "DUST": "DST",
+    "CROC": "CRC",
+    "DIDGERIDOO": "DID",
+}
+LEVEL_NAME = {"joey": "Joey", "wallaby": "Wallaby", "big_red": "Big Red"}
+LOG_LENGTH = 8
+
+
+def tile_context(
+    tile: dict[str, Any], placed: bool = False, run_colour: str = ""
+) -> dict[str, Any]:
+    """A tile as drawn: big text, a colour shape, a spoken label, and a CSS colour class."""
+    label = tile_label(tile)
+    if tile["wild"]:
+        big, small, css = "W", "★", "c-W"
+        if tile.get("stands_for"):
+            number = tile["stands_for"]
+            colour = COLOUR_NAME.get(run_colour)
+            label += f" (as {colour} {number})" if colour else f" (as {number})"
+            small = str(number)
+    elif tile["action"] is not None:
+        big = ACTION_CODE[tile["action"]]
+        small = COLOUR_SHAPE.get(tile["colour"] or "", "≈")
+        css = f"c-{tile['colour'] or 'N'} action"
+    else:
+        big, small, css = str(tile["number"]), COLOUR_SHAPE[tile["colour"]], f"c-{tile['colour']}"
+    return {**tile, "label": label, "big": big, "small": small, "css": css, "placed": placed}
+
+
+def meld_context(
+    index: int,
+    ids: list[int],
+    faces: dict[int, dict[str, Any]],
+    movable: set[int],
+    original: set[int],
+) -> dict[str, Any]:
+    """One meld of the (draft) table, in reading order when it reads as a run or group."""
+    tiles = [faces[t] for t in ids]
+    reading = read([TileFace.parse(t["face"]).meld_face() for t in tiles], RULES)
+    shown: list[tuple[dict[str, Any], int | None]] = [(t, None) for t in tiles]
+    if reading is not None:
+        shown = [(tiles[i], n) for i, n in zip(reading.order, reading.numbers, strict=True)]
+    colour = ""
+    if reading is not None and reading.kind == "run":
+        colour = next((t["colour"] for t in tiles if t["colour"]), "")
+    out = []
+    for tile, number in shown:
+        data = {**tile, "stands_for": number} if tile["wild"] else tile
+        out.append(tile_context(data, tile["id"] in movable, colour))
+    wilds = [t["id"] for t in tiles if t["wild"] and t["id"] in original]
+    return {
+        "index": index,
+        "number": index + 1,
+        "tiles": out,
+        "kind": reading.kind if reading else None,
+        "valid": reading is not None,
+        "wilds": wilds,
+    }
+
+
+def players_context(view: View, seats: list[Seat], me: int) -> list[dict[str, Any]]:
+    acting = set(view["to_act"]) if view["phase"] in PLAYING else set()
+    return [
+        {
+            "index": s.index,
+            "name": "You" if s.index == me else s.display_name,
+            "is_me": s.index == me,
+            "count": view["hand_counts"][s.index],
+            "pouch": view["pouch_counts"][s.index] > 0,
+            "total": view["totals"][s.index],
+            "skips": view["skips"][s.index],
+            "acting": s.index in acting,
+        }
+        for s in seats
+    ]
+
+
+def names_for(seats: list[Seat], me: int) -> list[str]:
+    return ["You" if s.index == me else s.display_name for s in seats]
+
+
+def board_context(
+    game: Game,
+    seat: Seat,
+    view: View,
+    draft: dict[str, Any] | None,
+    prompt: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The interactive table at the game's current version."""
+    seats = list(game.seats.all())
+    me = seat.index
+    phase = view["phase"]
+    my_turn = phase in PLAYING and me in view["to_act"]
+    can_meld = my_turn and (phase == "play" or (phase == "croc" and view["party"]))
+    if not can_meld:
+        draft = {**drafts.fresh(view), "call": bool(draft and draft.get("call"))}
+    faces = drafts.known_faces(view)
+    table = draft["table"] if draft else view["table_ids"]
+    movable = drafts.movable_back(draft, view)
+    original = {t for m in view["table_ids"] for t in m}
+    on_table = drafts.on_table(draft, view)
+    hand = [t for t in view["hand"] or [] if t["id"] not in on_table]
+    hand += [faces[w] for w in drafts.swapped_wilds(draft) if w not in on_table]
+    count = drafts.from_hand(draft, view)
+    return {
+        **_common(game, seat, view, seats),
+        "my_turn": my_turn,
+        "can_meld": can_meld,
+        "can_discard": my_turn and phase == "play",
+        "melds": [meld_context(i, m, faces, movable, original) for i, m in enumerate(table)],
+        "hand": [tile_context(t) for t in hand],
+        "pouch": [tile_context(t) for t in view["pouch"] or [] if t["id"] not in on_table],
+        "draft_active": drafts.changed(draft, view),
+        "from_hand": count,
+        "free": _free(view, seats, me) if can_meld and phase == "play" and count >= 3 else None,
+        "called": bool(view["called"] or (draft and draft.get("call"))),
+        "call_locked": bool(view["called"]),
+        "drawn": _drawn(view) if my_turn and phase == "drawn" else None,
+        "croc": _croc(view) if my_turn and phase == "croc" else None,
+        "prompt": prompt,
+        "round": round_context(view, seats, me),
+        "waiting": phase in PLAYING and not my_turn,
+        "frame": None,
+        "log": log_lines(game, names_for(seats, me), game.version),
+    }
+
+
+def frame_context(game: Game, seat: Seat, view: View, move: Move) -> dict[str, Any]:
+    """A read-only picture of the table right after one move, with that move's line."""
+    seats = list(game.seats.all())
+    public = move.public_view
+    names = names_for(seats, seat.index)
+    faces = {t["id"]: t for m in public["table"] for t in m["tiles"]}
+    log = log_lines(game, names, move.seq)
+    return {
+        **_common(game, seat, public, seats),
+        "version": move.seq,
+        "my_turn": False,
+        "can_meld": False,
+        "can_discard": False,
+        "melds": [
+            meld_context(i, m, faces, set(), set()) for i, m in enumerate(public["table_ids"])
+        ],
+        "hand": [tile_context(t) for t in view["hand"] or []],
+        "pouch": [tile_context(t) for t in view["pouch"] or []],
+        "draft_active": False,
+        "from_hand": 0,
+        "free": None,
+        "called": False,
+        "call_locked": False,
+        "drawn": None,
+        "croc": None,
+        "prompt": None,
+        "round": None,
+        "waiting": True,
+        "frame": {"caption": log[-1] if log else ""},
+        "log": log,
+    }
+
+
+def _common(game: Game, seat: Seat, view: View, seats: list[Seat]) -> dict[str, Any]:
+    colour = view["colour"]
+    return {
+        "game": game,
+        "seat": seat,
+        "version": game.version,
+        "view": view,
+        "players": players_context(view, seats, seat.index),
+        "top": tile_context(view["top"]),
+        "colour": {"code": colour, "name": COLOUR_NAME[colour], "shape": COLOUR_SHAPE[colour]},
+        "reversed": view["direction"] == -1,
+        "level_name": LEVEL_NAME.get(view["difficulty"], view["difficulty"]),
+    }
+
+
+def prompt_context(game: Game, seat: Seat, view: View, tile: int, choice: str) -> dict[str, Any]:
+    """The question a discard asks (see ``rumbaroo_prompts``), with each option ready to draw."""
+    own = {t["id"]: t for t in (view["hand"] or []) + (view["pouch"] or [])}
+    names = names_for(list(game.seats.all()), seat.index)
+    options = prompts.options(view, tile, choice, names)
+    for option in options:
+        if "tile" in option:
+            option["tile"] = tile_context(option["tile"])
+        if "colour" in option:
+            code = option["colour"]
+            option.update(name=COLOUR_NAME[code], shape=COLOUR_SHAPE[code])
+    return {
+        "choice": choice,
+        "tile": tile_context(own[tile]),
+        "options": options,
+        "optional": choice not in prompts.REQUIRED,
+    }
+
+
+def _free(view: View, seats: list[Seat], me: int) -> dict[str, Any]:
+    """The free action's choices; the default is what the engine does when none is named."""
+    nxt = (me + view["direction"]) % view["players"]
+    names = names_for(seats, me)
+    targets = [{"seat": s, "name": names[s], "default": s == nxt} for s in range(len(seats))]
+    return {"targets": [t for t in targets if t["seat"] != me]}
+
+
+def _drawn(view: View) -> dict[str, Any] | None:
+    tile = next((t for t in view["hand"] or [] if t["id"] == view["drawn"]), None)
+    return tile_context(tile) if tile else None
+
+
+def _croc(view: View) -> dict[str, Any]:
+    own = {t["id"]: t for t in (view["hand"] or []) + (view["pouch"] or [])}
+    answers = [tile_context(own[t]) for t in view["playable"] if t in own]
+    return {"count": view["croc"], "answers": answers, "party": view["party"]}
+
+
+def round_context(view: View, seats: list[Seat], me: int) -> dict[str, Any] | None:
+    if view["phase"] in PLAYING or view["round_scores"] is None:
+        return None
+    names = names_for(seats, me)
+    rows = [
+        {
+            "name": names[s.index],
+            "score": view["round_scores"][s.index],
+            "total": view["totals"][s.index],
+            "left": [tile_context(t) for t in (view["final_hands"] or [[]] * len(seats))[s.index]],
+            "winner": s.index == view["round_winner"],
+            "game_winner": s.index in view["winners"] and view["phase"] == "game_over",
+        }
+        for s in seats
+    ]
+    winner = names[view["round_winner"]]
+    how = ENDINGS.get(view["end_reason"] or "", "won the round")
+    bonus = " (+10 for going out)" if view["end_reason"] == "out" else " (no going-out bonus)"
+    champions = [names[s] for s in view["winners"]]
+    return {
+        "rows": rows,
+        "game_over": view["phase"] == "game_over",
+        "i_won": me in view["winners"],
+        "headline": f"{winner} {how}{bonus}.",
+        "champions": " and ".join(champions),
+        "champions_count": len(champions),
+        "round_no": view["round_no"],
+    }
+
+
+def _first_view(game: Game) -> View:
+    """The public table as dealt, for the game's first move (the deal is fixed by the seed)."""
+    engine = engine_for(game.kind)
+    return engine.view(engine.new_game(game.config, game.seed), None)
+
+
+def log_lines(game: Game, names: list[str], upto: int) -> list[str]:
+    """The last few moves up to version ``upto``, one readable line each, oldest first."""
+    rows = list(
+        Move.objects.filter(game=game, seq__gt=max(0, upto - LOG_LENGTH - 1), seq__lte=upto)
+        .order_by("seq")
+        .only("seq", "seat", "action", "public_view")
+    )
+    teller = Teller(names)
+    lines = []
+    for i, row in enumerate(rows):
+        if i == 0 and row.seq > 1:
+            continue  # only read as the "before" of the next move
+        before = rows[i - 1].public_view if i > 0 else _first_view(game)
+        prev = rows[i - 1].action if i > 0 and rows[i - 1].seat == row.seat else None
+        lines.append(teller.line(row.action, row.seat, before, row.public_view, prev))
+    return lines

@@ -1,0 +1,107 @@
+// Rumbaroo's table: taps and drags on top of a form that works without any script.
+// Every gesture ends in a click on one of the form's real buttons (a meld's "+", the
+// Wild's swap button, "+ New meld", the discard pile, "Back to hand"), so there is one
+// code path for tap, drag, keyboard and no-JS alike.
+(function () {
+  "use strict";
+  let dragged = null;
+
+  function form() {
+    return document.getElementById("board-form");
+  }
+
+  function button(target) {
+    const f = form();
+    return f && f.querySelector('[data-zone-button="' + target + '"]');
+  }
+
+  function checked() {
+    const f = form();
+    return f && f.querySelector("input.tile-pick:checked");
+  }
+
+  function press(target, radio) {
+    const b = button(target);
+    if (!b || b.disabled || !radio) return false;
+    radio.checked = true;
+    b.click(); // a real click, so htmx sends the button's name and value
+    return true;
+  }
+
+  // Where a tile lands: a Wild to swap, a meld, "+ New meld", the pile or the hand.
+  function targetOf(element, radio) {
+    const wild = element.closest("[data-swap]");
+    const fromHand = radio && radio.closest(".hand-area");
+    const swappable = wild && fromHand && !wild.contains(radio) && button(wild.dataset.swap);
+    if (swappable) return wild.dataset.swap;
+    const zone = element.closest(".drop-zone");
+    return zone ? zone.dataset.target : null;
+  }
+
+  document.addEventListener("dragstart", function (event) {
+    const tile = event.target.closest && event.target.closest(".tile[data-tile]");
+    if (!tile || !tile.querySelector("input.tile-pick:not(:disabled)")) return;
+    dragged = tile;
+    event.dataTransfer.setData("text/plain", tile.dataset.tile);
+    event.dataTransfer.effectAllowed = "move";
+  });
+
+  document.addEventListener("dragover", function (event) {
+    const zone = event.target.closest && event.target.closest(".drop-zone");
+    if (!zone || !dragged) return;
+    event.preventDefault();
+    zone.classList.add("drag-over");
+  });
+
+  document.addEventListener("dragleave", function (event) {
+    const zone = event.target.closest && event.target.closest(".drop-zone");
+    if (zone) zone.classList.remove("drag-over");
+  });
+
+  document.addEventListener("drop", function (event) {
+    if (!dragged || !event.target.closest) return;
+    const radio = dragged.querySelector("input.tile-pick");
+    const target = targetOf(event.target, radio);
+    dragged = null;
+    document.querySelectorAll(".drag-over").forEach(function (z) { z.classList.remove("drag-over"); });
+    if (target === null) return;
+    event.preventDefault();
+    press(target, radio);
+  });
+
+  // Remember whether a tile was already picked, so a second tap puts it down again.
+  document.addEventListener("pointerdown", function (event) {
+    const tile = event.target.closest && event.target.closest(".tile[data-tile]");
+    const radio = tile && tile.querySelector("input.tile-pick");
+    if (radio) radio.dataset.wasChecked = radio.checked ? "1" : "0";
+  });
+
+  document.addEventListener("click", function (event) {
+    if (!event.target.closest) return;
+    const picked = checked();
+    const tile = event.target.closest(".tile[data-tile]");
+    const meld = event.target.closest(".meld.drop-zone");
+    // A tap on a tile in a meld, with another tile picked: move it there (or swap the Wild).
+    if (tile && meld && picked && !tile.contains(picked)) {
+      const target = targetOf(tile, picked);
+      const sameMeld = meld.contains(picked) && target === meld.dataset.target;
+      if (!sameMeld && target !== null && button(target)) {
+        event.preventDefault();
+        press(target, picked);
+        return;
+      }
+    }
+    if (tile) {
+      const radio = tile.querySelector("input.tile-pick");
+      if (event.target === radio) {
+        if (radio.dataset.wasChecked === "1") radio.checked = false;
+        delete radio.dataset.wasChecked; // a later keyboard pick must not read a stale tap
+      }
+      return;
+    }
+    if (event.target.closest("button, a, input, label")) return;
+    // A tap on a meld's background or the hand's background with a tile picked.
+    const zone = event.target.closest(".meld.drop-zone, .hand-area.drop-zone");
+    if (zone && picked) press(zone.dataset.target, picked);
+  });
+})();

@@ -1,0 +1,142 @@
+"""Bad input gets a 4xx and the reason, and leaves the game exactly as it was."""
+
+from __future__ import annotations
+
+import html
+
+import pytest
+
+from tests.games.conftest import snapshot
+from tests.games.rumbaroo.conftest import HX, held, post
+
+pytestmark = pytest.mark.django_db
+
+
+def text(response) -> str:
+    return html.unescape(response.content.decode())
+
+
+def game_to_refuse(crafted):
+    return crafted(["R4 R5 R6 B9 J", "G1 G2"], difficulty="big_red", pile="G5", table=["Y7 Y8 Y9"])
+
+
+def test_a_forged_seat_is_refused(client, crafted) -> None:
+    game = game_to_refuse(crafted)
+    before = snapshot(game)
+    response = post(client, game, "draw", seat=1)
+    assert response.status_code == 403 and "seat isn't yours" in text(response)
+    assert snapshot(game) == before
+
+
+def test_a_stale_version_is_refused_with_the_current_table(client, crafted) -> None:
+    game = game_to_refuse(crafted)
+    before = snapshot(game)
+    response = post(client, game, "discard", tile=held(game, "B9"), version=game.version - 1)
+    assert response.status_code == 409 and "moved on" in text(response)
+    assert 'id="board"' in text(response)
+    assert snapshot(game) == before
+
+
+def test_a_stale_version_is_refused_before_any_question(client, crafted) -> None:
+    game = game_to_refuse(crafted)
+    before = snapshot(game)
+    response = post(client, game, "discard", tile=held(game, "J"), version=game.version + 1)
+    assert response.status_code == 409 and 'data-testid="prompt"' not in text(response)
+    assert snapshot(game) == before
+
+
+def test_an_illegal_discard_is_refused_with_the_reason(client, crafted) -> None:
+    game = game_to_refuse(crafted)
+    before = snapshot(game)
+    response = post(client, game, "discard", tile=held(game, "R4"))
+    assert response.status_code == 422
+    assert "doesn't match the green 5" in text(response)
+    assert snapshot(game) == before
+
+
+def test_playing_out_of_turn_is_refused(client, crafted) -> None:
+    game = crafted(["R4 R5", "G1 G2"], pile="G5", turn=1)
+    before = snapshot(game)
+    for name, data in (
+        ("draw", {}),
+        ("discard", {"tile": held(game, "R4")}),
+        ("call", {}),
+        ("move", {"tile": held(game, "R4"), "to": "new"}),
+        ("take", {}),
+    ):
+        response = post(client, game, name, **data)
+        assert response.status_code in (403, 422), name
+        assert "isn't your turn" in text(response), name
+    assert snapshot(game) == before
+
+
+@pytest.mark.parametrize(
+    ("name", "data"),
+    [
+        ("draw", {"version": "abc"}),
+        ("discard", {"tile": "R4"}),
+        ("discard", {}),
+        ("discard", {"tile": "9999"}),
+        ("discard", {"tile": "{J}", "colour": "R", "number": "seven"}),
+        ("discard", {"tile": "{J}", "give": "x"}),
+        ("move", {"tile": "R5", "to": "0"}),
+        ("move", {"tile": "9999", "to": "new"}),
+        ("move", {"to": "new"}),
+        ("move", {"tile": "{R4}", "to": "17"}),
+        ("move", {"tile": "{R4}", "to": "swap:abc"}),
+        ("move", {"tile": "{R4}", "to": "hand-ish"}),
+        ("confirm", {}),
+        ("confirm", {"free_target": "x"}),
+        ("keep", {}),
+        ("take", {}),
+        ("next-round", {}),
+    ],
+)
+def test_a_malformed_post_is_refused_and_changes_nothing(client, crafted, name, data) -> None:
+    game = game_to_refuse(crafted)
+    data = {k: v.format(J=held(game, "J"), R4=held(game, "R4")) for k, v in data.items()}
+    before = snapshot(game)
+    response = post(client, game, name, **data)
+    assert 400 <= response.status_code < 500, (response.status_code, text(response)[:300])
+    assert 'role="alert"' in text(response)
+    assert snapshot(game) == before
+
+
+def test_a_missing_version_is_refused(client, crafted) -> None:
+    game = game_to_refuse(crafted)
+    before = snapshot(game)
+    response = client.post(f"/rumbaroo/g/{game.id}/draw/", {}, **HX)
+    assert response.status_code == 400 and "missing the game version" in text(response)
+    assert snapshot(game) == before
+
+
+def test_a_finished_game_takes_no_more_moves(client, crafted) -> None:
+    game = crafted(["R4", "G1 G2"], pile="R5", totals=[60, 0])
+    post(client, game, "discard", tile=held(game, "R4"))
+    game.refresh_from_db()
+    assert game.status == "finished"
+    before = snapshot(game)
+    response = post(client, game, "next-round")
+    assert response.status_code == 403 and "ended" in text(response)
+    assert snapshot(game) == before
+
+
+def test_without_htmx_a_refusal_redirects_with_a_message(client, crafted) -> None:
+    game = game_to_refuse(crafted)
+    response = client.post(
+        f"/rumbaroo/g/{game.id}/discard/",
+        {"version": game.version, "tile": held(game, "R4")},
+        follow=True,
+    )
+    assert response.redirect_chain[-1][0] == f"/rumbaroo/g/{game.id}/"
+    assert "doesn't match" in text(response)
+
+
+def test_without_htmx_a_prompt_comes_as_the_whole_page(client, crafted) -> None:
+    game = game_to_refuse(crafted)
+    response = client.post(
+        f"/rumbaroo/g/{game.id}/discard/", {"version": game.version, "tile": held(game, "J")}
+    )
+    assert response.status_code == 200
+    body = text(response)
+    assert "<html" in body and 'data-choice="colour"' in body
