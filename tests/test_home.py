@@ -20,7 +20,8 @@ def test_home_lists_the_four_games(client: Client) -> None:
         assert f"<h2>{name}</h2>" in html
     assert 'href="/tile-rummy/new/"' in html
     assert 'href="/tile-rummy/how-to-play/"' in html
-    assert html.count("Coming soon") == 3
+    assert 'href="/rumbaroo/new/"' in html and 'href="/rumbaroo/how-to-play/"' in html
+    assert html.count("Coming soon") == 2  # Romanian Tile Rummy and Rumasta
 
 
 def test_htmx_is_served_locally_not_from_a_cdn(client: Client) -> None:
@@ -40,12 +41,12 @@ def test_htmx_posts_carry_the_csrf_token(client: Client) -> None:
     assert re.search(r"<body hx-headers='\{\"X-CSRFToken\": \"[^\"]+\"\}'>", html)
 
 
-def test_signed_out_nav_and_leaderboards_placeholder(client: Client) -> None:
+def test_signed_out_nav_and_leaderboards_page(client: Client) -> None:
     html = client.get("/").content.decode()
     assert 'href="/accounts/login/"' in html and 'href="/accounts/signup/"' in html
     response = client.get("/leaderboards/")
     assert response.status_code == 200
-    assert "Coming soon" in response.content.decode()
+    assert "<h1>Leaderboards</h1>" in response.content.decode()
 
 
 def test_account_pages_use_the_site_layout(client: Client) -> None:
