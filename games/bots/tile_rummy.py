@@ -15,14 +15,14 @@ Levels:
 * ``expert`` rearranges the whole table: an exact search (``tile_search``)
   for the arrangement of every table tile plus the most rack tiles (then the
   most valuable ones), moving table jokers wherever they help and keeping its
-  own jokers unless they let more tiles down or finish the rack. If the
-  search runs out of budget it plays the medium move.
+  own jokers unless they let more tiles down or finish the rack. It starts
+  from the medium move and a quick search that leaves the sets holding jokers
+  alone; if the full search runs out of budget, the best of those is played.
 
 Every move is checked against the same rules the engine applies (melds.check_table
 and the opening rule) before it is returned; anything doubtful becomes a draw.
-Bots are deterministic: the same view gives the same action. The budget only
-matters when the exact search cannot finish, and then the fallback is itself
-deterministic.
+Bots are deterministic: the same view gives the same action. The expert's
+budget is counted in search steps, not seconds (see ``choose_action``).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from games.engine.melds import check_table, read
-from games.engine.tile_rummy import OPENING_MINIMUM, RULES, face_of
+from games.engine.tile_rummy import OPENING_MINIMUM, RULES, TILE_COUNT, face_of
 
 from .tile_search import (
     VALUE_WEIGHTS,
@@ -47,6 +47,12 @@ from .tile_search import (
 
 LEVELS = ("easy", "medium", "expert")
 DEFAULT_BUDGET_S = 0.3
+# The expert's search is bounded by a count of search steps, so that its move
+# depends on the view alone, not on how busy the machine is. This rate turns
+# a budget in seconds into steps (measured with `manage.py benchmark`); the
+# clock only stops a search that runs far past its budget on a slow machine.
+NODES_PER_SECOND = 150_000
+SAFETY_FACTOR = 4
 
 Table = list[list[int]]
 
@@ -60,7 +66,12 @@ def choose_action(
 ) -> dict[str, Any] | None:
     """The bot's action for the seat ``view`` was made for, or None if it may not play now.
 
-    ``budget_s`` (seconds) and ``node_limit`` bound the expert's search; None = no limit.
+    ``budget_s`` bounds the expert's thinking: ``budget_s * NODES_PER_SECOND``
+    search steps (or ``node_limit`` if given), with a wall-clock stop at
+    ``SAFETY_FACTOR * budget_s``. ``budget_s=None`` removes the clock
+    altogether (tests do this: the answer then depends only on the view and
+    ``node_limit``). A search that does not finish falls back to the best
+    move found so far, itself deterministic.
     """
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
@@ -68,19 +79,48 @@ def choose_action(
         return None
     if view.get("rack") is None:
         return None
-    rack = [t["id"] for t in view["rack"]]
-    table = [[t["id"] for t in s["tiles"]] for s in view["table"]]
-    touch = bool(view.get("may_touch_table"))
-    if level == "easy":
-        new_table = _easy(table, rack, touch)
-    elif level == "medium":
-        new_table = _medium(table, rack, touch)
-    else:
-        deadline = time.perf_counter() + budget_s if budget_s is not None else None
-        new_table = _expert(table, rack, touch, Budget(node_limit, deadline))
+    table, rack, touch = _read_view(view)
+    new_table = propose(view, level, budget_s, node_limit=node_limit)
     if new_table is not None and is_legal_play(table, rack, touch, new_table):
         return {"type": "play", "table": _keep_order(table, new_table)}
     return {"type": "draw"}
+
+
+def propose(
+    view: dict[str, Any],
+    level: str,
+    budget_s: float | None = DEFAULT_BUDGET_S,
+    *,
+    node_limit: int | None = None,
+    report: dict[str, Any] | None = None,
+) -> Table | None:
+    """The new table the bot would like to play, unchecked; None = it would rather draw.
+
+    ``report`` (expert only), if given, is filled with how the move was found:
+    ``source`` (opening / medium / quick / full), ``finished`` (the search ran
+    to the end) and ``nodes`` (search steps spent).
+    """
+    table, rack, touch = _read_view(view)
+    if level == "easy":
+        return _easy(table, rack, touch)
+    if level == "medium":
+        return _medium(table, rack, touch)
+    deadline = None
+    if budget_s is not None:
+        deadline = time.perf_counter() + SAFETY_FACTOR * budget_s
+        if node_limit is None:
+            node_limit = max(1, int(budget_s * NODES_PER_SECOND))
+    budget = Budget(node_limit, deadline)
+    info: dict[str, Any] = report if report is not None else {}
+    move = _expert(table, rack, touch, budget, info)
+    info["nodes"] = budget.nodes
+    return move
+
+
+def _read_view(view: dict[str, Any]) -> tuple[Table, list[int], bool]:
+    rack = [t["id"] for t in view["rack"] or []]
+    table = [[t["id"] for t in s["tiles"]] for s in view["table"]]
+    return table, rack, bool(view.get("may_touch_table"))
 
 
 # --- rule checks (the engine's, from the view's side) -------------------------------------
@@ -94,9 +134,7 @@ def set_value(tiles: Sequence[int]) -> int:
 def is_legal_play(table: Table, rack: Sequence[int], touch: bool, new_table: Table) -> bool:
     """Would the engine accept ``new_table`` from this rack? (check_table + the opening rule)."""
     new_table = [s for s in new_table if s]
-    placed, problems = check_table(
-        [t for s in table for t in s], new_table, rack, face_of, RULES
-    )
+    placed, problems = check_table([t for s in table for t in s], new_table, rack, face_of, RULES)
     if problems or not placed:
         return False
     if touch:
@@ -116,17 +154,20 @@ def is_legal_play(table: Table, rack: Sequence[int], touch: bool, new_table: Tab
 
 
 def _keep_order(table: Table, new_table: Table) -> Table:
-    """Untouched sets stay where they were (people read the table by position); new ones follow."""
+    """Sets stay where they were (people read the table by position): an untouched
+    set, or one that only grew, keeps its place; the others follow, in order."""
     remaining = [list(s) for s in new_table]
-    out: Table = []
-    for s in table:
-        key = frozenset(s)
-        for i, candidate in enumerate(remaining):
-            if frozenset(candidate) == key:
-                out.append(list(s))
-                del remaining[i]
-                break
-    return out + remaining
+    places: list[list[int] | None] = [None] * len(table)
+    for same in (True, False):
+        for i, old in enumerate(table):
+            if places[i] is not None:
+                continue
+            for j, candidate in enumerate(remaining):
+                if set(old) == set(candidate) if same else set(old) <= set(candidate):
+                    places[i] = list(old) if same else candidate
+                    del remaining[j]
+                    break
+    return [s for s in places if s is not None] + remaining
 
 
 def _is_joker(tile: int) -> bool:
@@ -220,24 +261,34 @@ def _easy(table: Table, rack: Sequence[int], touch: bool) -> Table | None:
 
 
 def _search(
-    table: Table, rack: Sequence[int], weights: Weights, budget: Budget, floor: int | None = None
+    table: Table,
+    rack: Sequence[int],
+    weights: Weights,
+    budget: Budget,
+    floor: int | None = None,
+    lean: bool = False,
 ) -> Arrangement:
-    return best_arrangement(table, rack, face_of, weights, budget, floor)
+    return best_arrangement(table, rack, face_of, weights, budget, floor, lean=lean)
 
 
 def _most_tiles(
-    table: Table, rack: Sequence[int], budget: Budget, known: Table | None = None
+    table: Table,
+    rack: Sequence[int],
+    budget: Budget,
+    known: Table | None = None,
+    lean: bool = False,
 ) -> Arrangement:
     """Most rack tiles (then value), keeping jokers unless all of them go and the rack empties.
 
-    ``known``: a legal new table already in hand; the search only looks for better.
+    ``known``: a legal new table already in hand; the search only looks for
+    better (``placed`` is empty if it finds nothing better).
     """
     weights = count_weights(keep_jokers=True)
     floor = _objective(table, known, weights) if known is not None else None
-    best = _search(table, rack, weights, budget, floor)
+    best = _search(table, rack, weights, budget, floor, lean)
     left = set(rack) - set(best.placed)
     if left and all(_is_joker(t) for t in left):
-        out = _search(table, rack, count_weights(keep_jokers=False), budget)
+        out = _search(table, rack, count_weights(keep_jokers=False), budget, lean=lean)
         if len(out.placed) == len(rack):
             return out
     return best
@@ -255,18 +306,39 @@ def _opening(table: Table, rack: Sequence[int], budget: Budget) -> Table | None:
     return None
 
 
+_FACES = tuple(face_of(t) for t in range(TILE_COUNT))
+
+
+def _fits(tiles: list[int], tile: int) -> bool:
+    """Does ``tile`` join the set ``tiles``? Plain sets by their faces; with jokers melds.read."""
+    faces = [_FACES[t] for t in tiles]
+    face = _FACES[tile]
+    if face.wild or any(f.wild for f in faces):
+        return read([*faces, face], RULES) is not None
+    numbers = {f.number for f in faces}
+    if len(numbers) == 1:  # a group
+        return (
+            face.number in numbers
+            and all(f.colour != face.colour for f in faces)
+            and len(faces) < RULES.max_group
+        )
+    if faces[0].colour != face.colour or face.number is None:
+        return False
+    ends = (min(numbers) - 1, max(numbers) + 1)
+    return face.number in ends and RULES.low <= face.number <= RULES.high
+
+
 def _lay_off(table: Table, left: list[int]) -> tuple[Table, list[int]]:
-    """Add single tiles to sets while any fits; jokers only if that empties the rack."""
+    """Add single tiles to sets while any fits; jokers only once every natural tile is down."""
     table = [list(s) for s in table]
     left = list(left)
     changed = True
     while changed:
         changed = False
         naturals = [t for t in left if not _is_joker(t)]
-        pool = naturals or left  # jokers only once every natural is gone
-        for tile in sorted(pool, key=lambda t: (-(face_of(t).number or 0), t)):
+        for tile in sorted(naturals or left, key=lambda t: (-(face_of(t).number or 0), t)):
             for s in table:
-                if read([face_of(x) for x in (*s, tile)], RULES):
+                if _fits(s, tile):
                     s.append(tile)
                     left.remove(tile)
                     changed = True
@@ -290,23 +362,49 @@ def _medium(table: Table, rack: Sequence[int], touch: bool) -> Table | None:
 # --- expert --------------------------------------------------------------------------------
 
 
-def _expert(table: Table, rack: Sequence[int], touch: bool, budget: Budget) -> Table | None:
+def _expert(
+    table: Table, rack: Sequence[int], touch: bool, budget: Budget, info: dict[str, Any]
+) -> Table | None:
+    """The best rearrangement the budget allows, in three steps, each only looking for better:
+
+    1. the medium move (cheap; on equal terms it wins, as it disturbs the table least);
+    2. a quick search over the sets without jokers, rack jokers held back;
+    3. the full search, every table tile and joker free to move.
+    """
+    info["finished"] = True
     if not touch:
+        info["source"] = "opening"
         try:
             return _opening(table, rack, budget)
         except SearchAborted:
+            info["finished"] = False
             return _medium(table, rack, touch)
-    simple = _medium(table, rack, touch)
+    best = _medium(table, rack, touch)
+    info["source"] = "medium"
     try:
-        found = _most_tiles(table, rack, budget, simple)
+        held = [s for s in table if any(map(_is_joker, s))]
+        loose = [s for s in table if not any(map(_is_joker, s))]
+        naturals = [t for t in rack if not _is_joker(t)]
+        weights = count_weights(keep_jokers=True)
+        floor = _objective(table, best, weights) if best is not None else None
+        quick = _search(loose, naturals, weights, budget, floor, lean=True)
+        if quick.placed and _better(table, rack, best, [*held, *quick.sets]) is not best:
+            best = [*held, *quick.sets]
+            info["source"] = "quick"
+        if best is None or not _gain(table, rack, best)[0]:  # the rack is not emptied yet
+            full = _most_tiles(table, rack, budget, best, lean=True)
+            if full.placed and _better(table, rack, best, full.sets) is not best:
+                best = full.sets
+                info["source"] = "full"
     except SearchAborted:
-        return simple
-    if not found.placed:
-        return None
-    # When the medium move does just as well, prefer it: it leaves the table as people left it.
-    if simple is not None and _gain(table, rack, simple) >= _gain(table, rack, found.sets):
-        return simple
-    return found.sets
+        info["finished"] = False
+    return best
+
+
+def _better(table: Table, rack: Sequence[int], old: Table | None, new: Table) -> Table:
+    if old is not None and _gain(table, rack, old) >= _gain(table, rack, new):
+        return old
+    return new
 
 
 def _gain(table: Table, rack: Sequence[int], new_table: Table) -> tuple[bool, int, int, int]:

@@ -14,11 +14,20 @@ Rummikub Problems" (2015), with table tiles made compulsory:
   of the number are decided;
 * jokers are a counter: how many have been placed so far.
 
-The state space is small (a few thousand states per step in a crowded
-mid-game), so the answer is exact and needs no randomness. A node budget and
-an optional deadline stop pathological searches; the caller then falls back
-to a simpler move. Given the same inputs, a search that finishes always
-returns the same arrangement: iteration order depends only on the input.
+States are merged by key, so a crowded mid-game table costs from a few
+hundred to a few tens of thousands of states per step. Three prunings keep it
+there: a run that can no longer reach three tiles is dropped as soon as it is
+made; a ``floor`` (the value of a move already in hand) cuts states that
+cannot reach it; and the ``lean`` mode places jokers only where they carry a
+set, adding spare ones to finished sets afterwards. Exact within its model
+(at most two runs of one colour alive at any number, which the two copies of
+each tile make natural; lean mode only drops joker placements that have an
+equivalent elsewhere) — checked against brute force in the tests.
+
+A node budget and an optional deadline stop pathological searches; the
+caller then falls back to a simpler move. Given the same inputs, a search
+that finishes always returns the same arrangement: iteration order depends
+only on the input.
 
 Out of scope: choosing *which* arrangement is strategically best beyond the
 objective weights below (tiles placed, then their value, jokers kept).
@@ -29,10 +38,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
-from games.engine.melds import Face
+from games.engine.melds import Face, read
 from games.engine.tile_rummy import COLOURS as COLOUR_LETTERS
+from games.engine.tile_rummy import RULES
 
 COLOURS = 4
 TOP = 13
@@ -50,21 +60,19 @@ class SearchAborted(Exception):
 
 @dataclass
 class Budget:
-    """Counts search steps; ``deadline`` is a ``time.perf_counter()`` value or None."""
+    """Counts search steps (states expanded); ``deadline`` is a ``time.perf_counter()``
+    value or None. Both are checked once per layer of the search."""
 
     node_limit: int | None = None
     deadline: float | None = None
     nodes: int = 0
-    _next_clock: int = 2048
 
     def spend(self, n: int) -> None:
         self.nodes += n
         if self.node_limit is not None and self.nodes > self.node_limit:
             raise SearchAborted
-        if self.deadline is not None and self.nodes >= self._next_clock:
-            self._next_clock = self.nodes + 2048
-            if time.perf_counter() > self.deadline:
-                raise SearchAborted
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise SearchAborted
 
 
 @dataclass(frozen=True)
@@ -103,11 +111,24 @@ def _next_len(length: int, act: int) -> int:
 
 
 @cache
-def _colour_options(pair: int, table: int, rack: int, jokers_left: int) -> tuple:
+def _colour_options(
+    pair: int,
+    table: int,
+    rack: int,
+    jokers_left: int,
+    lean: bool = False,
+    lead_ok: bool = True,
+    ahead: tuple[int, int] = (0, 0),
+) -> tuple:
     """Ways to treat one colour at one number.
 
     Returns tuples (new pair, reals used, reals to groups, jokers used, (act a, act b)).
     ``table`` tiles of this face must be used, ``rack`` ones may be.
+
+    ``lean`` drops joker moves that only decorate a set that stands without
+    them (see ``best_arrangement``): a joker may start a run only where the run
+    cannot put it at its end instead (``lead_ok``, the number 11), and may
+    follow three or more tiles only to bridge a gap to a tile ``ahead``.
     """
     a, b = PAIRS[pair]
     seen: dict[tuple[int, int, int, int], tuple[int, int]] = {}
@@ -115,6 +136,12 @@ def _colour_options(pair: int, table: int, rack: int, jokers_left: int) -> tuple
         for act_b in (REAL, JOKER) if b in (1, 2) else (NONE, REAL, JOKER):
             jokers = (act_a == JOKER) + (act_b == JOKER)
             if jokers > jokers_left:
+                continue
+            if lean and not all(
+                _joker_useful(length, lead_ok, ahead, jokers_left - jokers)
+                for length, act in ((a, act_a), (b, act_b))
+                if act == JOKER
+            ):
                 continue
             reals_to_runs = (act_a == REAL) + (act_b == REAL)
             new = PAIR_INDEX[tuple(sorted((_next_len(a, act_a), _next_len(b, act_b))))]
@@ -125,12 +152,23 @@ def _colour_options(pair: int, table: int, rack: int, jokers_left: int) -> tuple
     return tuple((*key, acts) for key, acts in seen.items())
 
 
+def _joker_useful(length: int, lead_ok: bool, ahead: tuple[int, int], spare: int) -> bool:
+    if length == 0:
+        return lead_ok
+    if length == 3:
+        return ahead[0] > 0 or (ahead[1] > 0 and spare > 0)
+    return True
+
+
 @cache
-def _group_options(reals: int, widest: int, jokers_left: int) -> tuple[tuple[int, int], ...]:
+def _group_options(
+    reals: int, widest: int, jokers_left: int, lean: bool = False
+) -> tuple[tuple[int, int], ...]:
     """(groups, jokers) ways to make groups from ``reals`` tiles of one number.
 
     ``widest`` is the most copies of one colour among them (each copy needs its
-    own group). Reals are spread evenly; jokers top groups up to 3, or 4.
+    own group). Reals are spread evenly; jokers top groups up to 3, or 4
+    (``lean``: only up to 3, the jokers a group needs).
     """
     if reals == 0:
         return ((0, 0),)
@@ -140,7 +178,8 @@ def _group_options(reals: int, widest: int, jokers_left: int) -> tuple[tuple[int
             continue
         sizes = [reals // groups + (1 if i < reals % groups else 0) for i in range(groups)]
         need = sum(max(0, 3 - s) for s in sizes)
-        for jokers in range(need, min(4 * groups - reals, jokers_left) + 1):
+        most = need if lean else 4 * groups - reals
+        for jokers in range(need, min(most, jokers_left) + 1):
             out.append((groups, jokers))
     return tuple(out)
 
@@ -152,27 +191,67 @@ _W_M = 270_000  # most copies of one colour among them: 0..2
 _NEVER = -(10**12)
 
 
-def _stage_options(mult: int, table: int, rack: int, jokers: int, real: int, joker: int):
+@lru_cache(maxsize=65536)
+def _stage_options(
+    mult: int,
+    table: int,
+    rack: int,
+    jokers: int,
+    real: int,
+    joker: int,
+    ahead: tuple[int, int],
+    lean: bool,
+    lead_ok: bool,
+):
     """Per slot pair and jokers left: (key delta, score gain, reals to groups, decision)."""
-    out = []
-    for pair in range(len(PAIRS)):
-        per_left = []
-        for left in range(jokers + 1):
-            per_left.append(
-                tuple(
-                    (
-                        (new - pair) * mult + used_j * _J_M + to_groups * _G_M,
-                        (used - table) * real + used_j * joker,
-                        to_groups,
-                        (acts, used, to_groups, used_j),
-                    )
-                    for new, used, to_groups, used_j, acts in _colour_options(
-                        pair, table, rack, left
-                    )
+    return [
+        [
+            tuple(
+                (
+                    (new - pair) * mult + used_j * _J_M + to_groups * _G_M,
+                    (used - table) * real + used_j * joker,
+                    to_groups,
+                    (acts, used, to_groups, used_j),
                 )
+                for new, used, to_groups, used_j, acts in shapes
             )
-        out.append(per_left)
-    return out
+            for shapes in per_left
+        ]
+        for pair, per_left in enumerate(_stage_shapes(table, rack, jokers, ahead, lean, lead_ok))
+    ]
+
+
+@cache
+def _stage_shapes(
+    table: int, rack: int, jokers: int, ahead: tuple[int, int], lean: bool, lead_ok: bool
+) -> tuple:
+    """The colour options for each slot pair and jokers left, without the ones that
+    leave a run which cannot be finished: ``ahead`` holds the tiles of this colour
+    at the next two numbers (-1: past the top), so dead states never enter a layer."""
+    return tuple(
+        tuple(
+            tuple(
+                option
+                for option in _colour_options(pair, table, rack, left, lean, lead_ok, ahead)
+                if _can_finish(option[0], ahead, left - option[3])
+            )
+            for left in range(jokers + 1)
+        )
+        for pair in range(len(PAIRS))
+    )
+
+
+def _can_finish(pair: int, ahead: tuple[int, int], jokers: int) -> bool:
+    """Can the runs of length 1 or 2 in ``pair`` still reach three tiles?"""
+    lengths = PAIRS[pair]
+    next_one = sum(1 for x in lengths if x in (1, 2))  # need a tile at n+1
+    next_two = sum(1 for x in lengths if x == 1)  # and at n+2
+    missing = 0
+    for need, have in ((next_one, ahead[0]), (next_two, ahead[1])):
+        if need and have < 0:
+            return False
+        missing += max(0, need - max(have, 0))
+    return missing <= jokers
 
 
 def _potentials(r_count, weights: Weights, rack_jokers: int, jokers: int) -> list[int]:
@@ -213,11 +292,19 @@ def best_arrangement(
     weights: Weights,
     budget: Budget | None = None,
     floor: int | None = None,
+    *,
+    lean: bool = False,
 ) -> Arrangement:
     """The best valid table holding every table tile and a subset of the rack.
 
+    ``lean`` makes crowded tables much cheaper: jokers are only placed where
+    they carry a set (fill a gap, make up a short run or group); any left over
+    are added afterwards to sets that stand without them. Should that ever
+    fail, the full search runs instead.
+
     ``floor`` is the objective value of an arrangement already known to be
-    possible (e.g. a simpler bot's move): states that cannot beat it are cut.
+    possible (e.g. a simpler bot's move): states that cannot reach it are cut,
+    and if none does the answer places nothing.
     Raises ``SearchAborted`` when the budget runs out.
     """
     budget = budget or Budget()
@@ -239,57 +326,41 @@ def best_arrangement(
         for c in range(COLOURS):
             tc, rc = t_count[c][n], r_count[c][n]
             mult = _DIGIT[c]
-            options = _stage_options(mult, tc, rc, total_jokers, weights.real(c, n), joker_value)
-            new: dict[int, int] = {}
-            bp: dict[int, tuple] = {}
+            ahead = tuple(t_count[c][m] + r_count[c][m] if m <= TOP else -1 for m in (n + 1, n + 2))
+            options = _stage_options(
+                mult, tc, rc, total_jokers, weights.real(c, n), joker_value, ahead, lean, n == 11
+            )
             budget.spend(len(layer))
-            cut = floor_ - potential[stage]
             stage += 1
-            for state, score in layer.items():
-                if score < cut:
-                    continue
-                widest = state // _W_M
-                opts = options[(state // mult) % 10][total_jokers - (state // _J_M) % 3]
-                for delta, gain, to_groups, info in opts:
-                    key = state + delta
-                    if to_groups > widest:
-                        key += (to_groups - widest) * _W_M
-                    value = score + gain
-                    if value > new.get(key, _NEVER):
-                        new[key] = value
-                        bp[key] = (state, info)
+            cut = floor_ - potential[stage]  # what a new state must score to stay useful
+            if c < COLOURS - 1:
+                layer, bp = _colour_step(layer, options, mult, total_jokers, cut)
+            else:  # the last colour, then this number's groups, in one step
+                layer, bp = _closing_step(
+                    layer, options, mult, total_jokers, cut, joker_value, lean
+                )
+            if lean and total_jokers:
+                _drop_joker_heavy(layer)
             back.append(bp)
-            layer = new
-        # this number's groups
-        new = {}
-        bp = {}
-        budget.spend(len(layer))
-        for state, score in layer.items():
-            used_j = (state // _J_M) % 3
-            g_reals = (state // _G_M) % 9
-            base = state % _J_M
-            for groups, jokers in _group_options(g_reals, state // _W_M, total_jokers - used_j):
-                key = base + (used_j + jokers) * _J_M
-                value = score + jokers * joker_value
-                if value > new.get(key, _NEVER):
-                    new[key] = value
-                    bp[key] = (state, (groups, jokers))
-        back.append(bp)
-        layer = new
 
     best_key = None
     best_value = 0
     for state, score in layer.items():
+        if not all((state // d) % 10 in CLOSED for d in _DIGIT):
+            continue
         used_j = state // _J_M
-        if used_j >= table_jokers and all(
-            (state // d) % 10 in CLOSED for d in _DIGIT
-        ):
-            value = score + (used_j - table_jokers) * weights.rack_joker
-            if best_key is None or value > best_value:
-                best_key, best_value = state, value
+        if lean:  # jokers left over are added to finished sets afterwards
+            rack_jokers = len(r_jokers) if weights.rack_joker > 0 else max(0, used_j - table_jokers)
+        elif used_j >= table_jokers:
+            rack_jokers = used_j - table_jokers
+        else:
+            continue
+        value = score + rack_jokers * weights.rack_joker
+        if best_key is None or value > best_value:
+            best_key, best_value = state, value
     if best_key is None:
-        if floor is not None:  # the floor was not reachable after all: search in full
-            return best_arrangement(table, rack, face_of, weights, budget)
+        if floor is not None:  # nothing reaches the floor: nothing better than the known move
+            return Arrangement([list(s) for s in table], [], _NEVER, budget.nodes)
         raise AssertionError("the table as it stands is always a solution")
 
     decisions = []
@@ -299,6 +370,13 @@ def best_arrangement(
         decisions.append(decision)
     decisions.reverse()
     sets = _rebuild(decisions)
+    if lean:
+        used_j = best_key // _J_M
+        spare = max(0, table_jokers - used_j)
+        if weights.rack_joker > 0:
+            spare = total_jokers - used_j
+        if spare and not _add_spare_jokers(sets, spare):
+            return best_arrangement(table, rack, face_of, weights, budget, floor, lean=False)
 
     # faces -> ids: table copies first (they must all be used), then rack copies
     pools = {
@@ -315,6 +393,87 @@ def best_arrangement(
     return Arrangement(out, placed, best_value, budget.nodes)
 
 
+def _add_spare_jokers(sets: list[list], spare: int) -> bool:
+    """Put jokers the search left over onto sets that take one more tile (a run
+    short of 13, a group of three). False if some joker finds no room."""
+    joker = Face(None, None)
+    for tokens in sets:
+        faces = [joker if t is None else Face(COLOUR_LETTERS[t[0]], t[1]) for t in tokens]
+        while spare and read([*faces, joker], RULES) is not None:
+            tokens.append(None)
+            faces.append(joker)
+            spare -= 1
+    return spare == 0
+
+
+def _drop_joker_heavy(layer: dict[int, int]) -> None:
+    """Lean search only: a state that used more jokers for no more score is dominated.
+
+    Left-over jokers cost nothing there (they are added to finished sets
+    afterwards), so whatever the heavier state can still do, the lighter can too.
+    """
+    get = layer.get
+    heavy = []
+    for key, score in layer.items():
+        used = (key // _J_M) % 3
+        if used and (
+            get(key - _J_M, _NEVER) >= score or (used == 2 and get(key - 2 * _J_M, _NEVER) >= score)
+        ):
+            heavy.append(key)
+    for key in heavy:
+        del layer[key]
+
+
+def _colour_step(layer: dict[int, int], options, mult: int, jokers: int, cut: int):
+    """One colour at one number: every state times every way to treat that colour."""
+    new: dict[int, int] = {}
+    bp: dict[int, tuple] = {}
+    get = new.get
+    for state, score in layer.items():
+        widest = state // _W_M
+        for delta, gain, to_groups, info in options[(state // mult) % 10][
+            jokers - (state // _J_M) % 3
+        ]:
+            value = score + gain
+            if value < cut:
+                continue
+            key = state + delta
+            if to_groups > widest:
+                key += (to_groups - widest) * _W_M
+            if value > get(key, _NEVER):
+                new[key] = value
+                bp[key] = (state, info)
+    return new, bp
+
+
+def _closing_step(
+    layer: dict[int, int], options, mult: int, jokers: int, cut: int, joker_value: int, lean: bool
+):
+    """The last colour of a number, then its groups: states leave without group counters."""
+    new: dict[int, int] = {}
+    bp: dict[int, tuple] = {}
+    get = new.get
+    for state, score in layer.items():
+        widest = state // _W_M
+        used_j = (state // _J_M) % 3
+        for delta, gain, to_groups, info in options[(state // mult) % 10][jokers - used_j]:
+            value = score + gain
+            if value < cut:
+                continue
+            key0 = state + delta  # pairs, jokers used and group reals updated
+            base = key0 % _J_M
+            j_now = (key0 // _J_M) % 3
+            g_now = (key0 // _G_M) % 9
+            w_now = widest if widest >= to_groups else to_groups
+            for groups, extra in _group_options(g_now, w_now, jokers - j_now, lean):
+                key = base + (j_now + extra) * _J_M
+                total = value + extra * joker_value
+                if total > get(key, _NEVER):
+                    new[key] = total
+                    bp[key] = (state, (info, (groups, extra)))
+    return new, bp
+
+
 def _rebuild(decisions: list[tuple]) -> list[list]:
     """Replay the chosen decisions into sets of tokens: (colour, number) or None (joker)."""
     runs: list[list[list]] = [[[], []] for _ in range(COLOURS)]
@@ -323,8 +482,11 @@ def _rebuild(decisions: list[tuple]) -> list[list]:
     for n in range(1, TOP + 1):
         group_colours: list[int] = []
         for c in range(COLOURS):
-            acts, _used, to_groups, _jokers = decisions[step]
+            decision = decisions[step]
             step += 1
+            if c == COLOURS - 1:
+                decision, (groups, jokers) = decision
+            acts, _used, to_groups, _jokers = decision
             slots = runs[c]
             for i, act in enumerate(acts):
                 if act == NONE:
@@ -335,8 +497,6 @@ def _rebuild(decisions: list[tuple]) -> list[list]:
                     slots[i].append((c, n) if act == REAL else None)
             slots.sort(key=lambda run: min(len(run), 3))  # stable: matches the state's pair
             group_colours += [c] * to_groups
-        groups, jokers = decisions[step]
-        step += 1
         if groups:
             made: list[list] = [[] for _ in range(groups)]
             doubles = [c for c in dict.fromkeys(group_colours) if group_colours.count(c) == 2]

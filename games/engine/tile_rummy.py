@@ -78,6 +78,8 @@ class Config:
             raise ValueError("meld rule must be standard or shared")
         if not 1 <= config.target <= 5000:
             raise ValueError("target must be between 1 and 5000")
+        if config.max_rounds < 1:
+            raise ValueError("a game needs at least one round")
         return config
 
 

@@ -1,0 +1,450 @@
+"""Tile Rummy computer players (games/bots/tile_rummy.py), with concrete tiles.
+
+Positions are built from a real deal: ``new_game`` then, on a copy, the racks
+and table named in faces (DESIGN.md notation) with every other tile in the
+pool, so all 106 ids stay in exactly one place. Bots are only ever handed
+``view(state, seat)``. Plain pytest functions: no database is needed.
+"""
+
+from __future__ import annotations
+
+import copy
+import inspect
+import itertools
+import json
+import random
+from collections import Counter
+from functools import cache
+
+import pytest
+
+from games.bots import tile_search
+from games.bots.tile_rummy import LEVELS, choose_action, is_legal_play, propose
+from games.engine import tile_rummy as tr
+from games.engine.melds import read
+
+# The tests must not depend on the machine's speed: no clock, a fixed node budget.
+FIXED = {"budget_s": None, "node_limit": 150_000}
+
+
+def position(
+    racks: list[str],
+    table: list[str] = (),
+    *,
+    opened: list[bool] | None = None,
+    meld_rule: str = "standard",
+    turn: int = 0,
+    seed: int = 11,
+) -> tr.State:
+    """A dealt game rearranged so seat racks and table hold exactly the named faces."""
+    state = copy.deepcopy(tr.new_game({"players": len(racks), "meld_rule": meld_rule}, seed))
+    free: dict[str, list[int]] = {}
+    for tile in range(tr.TILE_COUNT):
+        free.setdefault(str(tr.face_of(tile)), []).append(tile)
+
+    def take(spec: str) -> list[int]:
+        return [free[face].pop(0) for face in spec.split()]
+
+    state.racks = [sorted(take(r), key=tr.sort_key) for r in racks]
+    state.table = [take(s) for s in table]
+    rest = sorted(t for ids in free.values() for t in ids)
+    random.Random(seed).shuffle(rest)
+    state.pool = rest
+    state.opened = list(opened) if opened is not None else [False] * len(racks)
+    state.turn = turn
+    assert_conserved(state)
+    return state
+
+
+def assert_conserved(state: tr.State) -> None:
+    places = [
+        *state.pool,
+        *(t for r in state.racks for t in r),
+        *(t for s in state.table for t in s),
+    ]
+    assert sorted(places) == list(range(tr.TILE_COUNT))
+
+
+def faces(tiles: list[int]) -> list[str]:
+    return [str(tr.face_of(t)) for t in tiles]
+
+
+def table_faces(state: tr.State) -> list[list[str]]:
+    return sorted(faces(s) for s in state.table)
+
+
+def act(state: tr.State, level: str) -> tuple[dict, tr.State]:
+    """The bot's action for the seat to move, applied: the engine must accept it."""
+    seat = state.turn
+    action = choose_action(tr.view(state, seat), level, **FIXED)
+    assert action is not None
+    new, _events = tr.apply(state, seat, action)
+    assert_conserved(new)
+    return action, new
+
+
+def placed(state: tr.State, new: tr.State) -> list[str]:
+    seat = state.turn
+    gone = Counter(faces(state.racks[seat])) - Counter(faces(new.racks[seat]))
+    return sorted(gone.elements())
+
+
+# --- the interface -------------------------------------------------------------------------
+
+
+def test_bots_take_only_a_view() -> None:
+    params = list(inspect.signature(choose_action).parameters)
+    assert params == ["view", "level", "budget_s", "node_limit"]
+
+
+def test_no_action_when_it_is_not_the_bots_turn() -> None:
+    state = position(["R10 R11 R12 B1", "K1 K2 K3 Y9"])
+    for level in LEVELS:
+        assert choose_action(tr.view(state, 1), level, **FIXED) is None
+        over = copy.deepcopy(state)
+        over.phase = "round_over"
+        assert choose_action(tr.view(over, 0), level, **FIXED) is None
+
+
+def test_unknown_level_is_refused() -> None:
+    state = position(["R10 R11 R12", "K1"])
+    with pytest.raises(ValueError):
+        choose_action(tr.view(state, 0), "grandmaster")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_view_same_action(level: str) -> None:
+    state = position(
+        ["R3 R4 R5 B7 Y7 K7 J Y1 Y2 B12", "K1"],
+        ["B4 B5 B6 B7", "R9 B9 Y9"],
+        opened=[True, True],
+    )
+    view = tr.view(state, 0)
+    first = choose_action(view, level, **FIXED)
+    again = choose_action(json.loads(json.dumps(view)), level, **FIXED)
+    assert first == again
+
+
+# --- easy ----------------------------------------------------------------------------------
+
+
+def test_easy_opens_with_thirty_from_its_rack() -> None:
+    state = position(["R10 R11 R12 B1 Y5 K8 K2", "B2 B3 B4"])
+    action, new = act(state, "easy")
+    assert action["type"] == "play"
+    assert table_faces(new) == [["R10", "R11", "R12"]]
+    assert new.opened[0]
+
+
+def test_easy_opening_may_combine_sets() -> None:
+    state = position(["R1 R2 R3 B9 Y9 K9 Y12", "B2 B3 B4"])
+    _action, new = act(state, "easy")
+    assert table_faces(new) == [["B9", "Y9", "K9"], ["R1", "R2", "R3"]]
+
+
+def test_easy_draws_without_a_thirty_point_opening() -> None:
+    state = position(["R1 R2 R3 B4 Y4 K4 Y12 K13", "B2 B3 B4"])  # 6 + 12 = 18
+    action, new = act(state, "easy")
+    assert action == {"type": "draw"}
+    assert len(new.racks[0]) == 9
+
+
+def test_easy_lays_one_set_a_turn_and_never_touches_the_table() -> None:
+    state = position(["R1 R2 R3 B9 Y9 K9 B8", "B2 B3 B4"], ["B5 B6 B7"], opened=[True, True])
+    _action, new = act(state, "easy")
+    assert placed(state, new) == ["B9", "K9", "Y9"]  # the longer/valuable set; B8 stays
+    assert ["B5", "B6", "B7"] in table_faces(new)
+
+
+def test_easy_draws_rather_than_lay_off() -> None:
+    state = position(["B8 K1", "B2 B3 B4"], ["B5 B6 B7"], opened=[True, True])
+    action, _new = act(state, "easy")
+    assert action == {"type": "draw"}
+
+
+# --- medium --------------------------------------------------------------------------------
+
+
+def test_medium_adds_a_tile_to_a_table_run() -> None:
+    state = position(["B8 K1 Y3", "R1"], ["B4 B5 B6 B7"], opened=[True, True])
+    action, new = act(state, "medium")
+    assert action["type"] == "play"
+    assert placed(state, new) == ["B8"]
+    assert table_faces(new) == [["B4", "B5", "B6", "B7", "B8"]]
+
+
+def test_sets_keep_their_places_on_the_table() -> None:
+    state = position(
+        ["B8 K1 Y3", "R1"], ["R1 R2 R3", "B4 B5 B6 B7", "K9 K10 K11"], opened=[True, True]
+    )
+    _action, new = act(state, "medium")
+    assert [faces(s) for s in new.table] == [
+        ["R1", "R2", "R3"],
+        ["B4", "B5", "B6", "B7", "B8"],
+        ["K9", "K10", "K11"],
+    ]
+
+
+def test_medium_completes_a_group_and_plays_every_rack_set() -> None:
+    state = position(["K9 R1 R2 R3 Y11 Y12 Y13 B2", "R1"], ["R9 B9 Y9"], opened=[True, True])
+    _action, new = act(state, "medium")
+    assert placed(state, new) == sorted(["K9", "R1", "R2", "R3", "Y11", "Y12", "Y13"])
+    assert ["R9", "B9", "Y9", "K9"] in table_faces(new)
+
+
+def test_medium_opening_counts_a_joker_as_the_number_it_covers() -> None:
+    # K9 K10 J reads 9-10-11 = 30 (the most favourable reading), enough to open.
+    state = position(["K9 K10 J B1 R5", "R1"])
+    _action, new = act(state, "medium")
+    assert table_faces(new) == [["K9", "K10", "J"]]
+    assert new.opened[0]
+
+
+def test_medium_may_touch_the_table_once_anyone_opened_under_shared() -> None:
+    state = position(["B8 K1", "R1"], ["B5 B6 B7"], opened=[False, True], meld_rule="shared")
+    _action, new = act(state, "medium")
+    assert placed(state, new) == ["B8"]
+
+
+def test_medium_does_not_touch_the_table_before_opening_under_standard() -> None:
+    state = position(["B8 K1", "R1"], ["B5 B6 B7"], opened=[False, True])
+    action, _new = act(state, "medium")
+    assert action == {"type": "draw"}
+
+
+# --- expert --------------------------------------------------------------------------------
+
+
+def test_expert_takes_a_tile_out_of_a_run_to_make_a_group() -> None:
+    # Y5 and K5 need the B5 that starts the table run B5 B6 B7 B8: medium can't see it.
+    state = position(["Y5 K5 R1", "R1"], ["B5 B6 B7 B8"], opened=[True, True])
+    assert choose_action(tr.view(state, 0), "medium", **FIXED) == {"type": "draw"}
+    _action, new = act(state, "expert")
+    assert placed(state, new) == ["K5", "Y5"]
+    assert table_faces(new) == [["B5", "Y5", "K5"], ["B6", "B7", "B8"]]
+
+
+def test_expert_splits_a_run_around_a_duplicate() -> None:
+    state = position(["R5 K1", "R1"], ["R3 R4 R5 R6 R7 R8"], opened=[True, True])
+    assert choose_action(tr.view(state, 0), "medium", **FIXED) == {"type": "draw"}
+    _action, new = act(state, "expert")
+    assert placed(state, new) == ["R5"]
+    assert table_faces(new) == [["R3", "R4", "R5"], ["R5", "R6", "R7", "R8"]]
+
+
+def test_expert_moves_a_table_joker_where_it_helps() -> None:
+    # K12 replaces the joker in K10 K11 J; the freed joker completes B4 Y4 J.
+    state = position(["Y4 B4 K12 R1", "R1"], ["K10 K11 J"], opened=[True, True])
+    _med, after_medium = act(state, "medium")
+    assert placed(state, after_medium) == ["K12"]
+    _action, new = act(state, "expert")
+    assert placed(state, new) == ["B4", "K12", "Y4"]
+    assert sorted(sorted(s) for s in table_faces(new)) == [["B4", "J", "Y4"], ["K10", "K11", "K12"]]
+
+
+def test_expert_keeps_its_joker_unless_it_helps() -> None:
+    state = position(["J R1 B6", "R1"], ["K3 K4 K5"], opened=[True, True])
+    action, _new = act(state, "expert")
+    assert action == {"type": "draw"}
+
+
+def test_expert_plays_its_joker_to_empty_the_rack() -> None:
+    # B6 Y6 K6 needs the B6 from the run B4 B5 B6 B7: it is replaced there by the joker.
+    state = position(["J Y6 K6", "R1"], ["B4 B5 B6 B7"], opened=[True, True])
+    _action, new = act(state, "expert")
+    assert new.racks[0] == []
+    assert new.phase in ("round_over", "game_over")
+    assert new.winners == [0] or new.phase == "game_over"
+
+
+def test_expert_opens_with_every_set_it_can_and_leaves_the_table_alone() -> None:
+    state = position(["R1 R2 R3 B1 Y1 K1 R11 R12 R13 B8", "K5"], ["B5 B6 B7"], opened=[False, True])
+    _action, new = act(state, "expert")
+    assert new.opened[0]
+    assert placed(state, new) == sorted(["R1", "R2", "R3", "B1", "Y1", "K1", "R11", "R12", "R13"])
+    assert ["B5", "B6", "B7"] in table_faces(new)  # B8 waits: the table is not open to it yet
+
+
+def test_expert_falls_back_to_the_medium_move_when_out_of_budget() -> None:
+    state = position(["Y5 K5 B9", "R1"], ["B5 B6 B7 B8"], opened=[True, True])
+    view = tr.view(state, 0)
+    starved = choose_action(view, "expert", budget_s=None, node_limit=5)
+    assert starved == choose_action(view, "medium", **FIXED)
+
+
+# --- every move legal, on positions from real games --------------------------------------
+
+
+@cache
+def game_views() -> list[dict]:
+    """Views of the seat to move from seeded bot games, early to late, 2-4 players."""
+    views = []
+    for seed in range(6):
+        players = 2 + seed % 3
+        levels = [LEVELS[(seed + i) % 3] for i in range(players)]
+        rule = "shared" if seed % 2 else "standard"
+        state = tr.new_game({"players": players, "meld_rule": rule, "max_rounds": 1}, seed)
+        for move in range(200):
+            if state.phase != "play":
+                break
+            view = tr.view(state, state.turn)
+            if move % 7 == 0:
+                views.append(view)
+            state, _ = tr.apply(state, state.turn, choose_action(view, levels[state.turn], **FIXED))
+    return views
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_proposed_move_is_legal(level: str) -> None:
+    views = game_views()
+    assert len(views) > 40
+    plays = 0
+    for view in views:
+        table = [[t["id"] for t in s["tiles"]] for s in view["table"]]
+        rack = [t["id"] for t in view["rack"]]
+        proposal = propose(view, level, **FIXED)
+        if proposal is None:
+            action = {"type": "draw"}
+        else:  # no silent fallback to a draw: the bot's own move is legal
+            assert is_legal_play(table, rack, view["may_touch_table"], proposal)
+            action = {"type": "play", "table": proposal}
+            plays += 1
+        new, _ = tr.apply(_state_for(view), view["seat"], action)  # must not raise
+        assert_conserved(new)
+    assert plays > 5
+
+
+def _state_for(view: dict) -> tr.State:
+    """A state consistent with a view, for checking an action against the engine.
+
+    Only what the view shows matters to ``apply`` for a play or a draw; the
+    hidden tiles are dealt to the other racks and the pool in id order.
+    """
+    n = view["players"]
+    seat = view["seat"]
+    table = [[t["id"] for t in s["tiles"]] for s in view["table"]]
+    rack = [t["id"] for t in view["rack"]]
+    shown = set(rack) | {t for s in table for t in s}
+    hidden = [t for t in range(tr.TILE_COUNT) if t not in shown]
+    racks: list[list[int]] = []
+    for i in range(n):
+        if i == seat:
+            racks.append(rack)
+        else:
+            racks.append(hidden[: view["rack_counts"][i]])
+            hidden = hidden[view["rack_counts"][i] :]
+    state = tr.State(
+        config=tr.Config(players=n, meld_rule=view["meld_rule"], target=view["target"]),
+        seed=0,
+        turn=view["turn"],
+        pool=hidden,
+        racks=racks,
+        table=table,
+        opened=list(view["opened"]),
+        totals=list(view["totals"]),
+    )
+    assert_conserved(state)
+    return state
+
+
+# --- the search is exact: compared with brute force on small tables ----------------------
+
+
+def _valid(tiles: tuple[int, ...]) -> bool:
+    return read([tr.face_of(t) for t in tiles], tr.RULES) is not None
+
+
+def _brute_most_placed(table: list[int], rack: list[int]) -> int:
+    @cache
+    def partition(tiles: tuple[int, ...]) -> bool:
+        if not tiles:
+            return True
+        first, rest = tiles[0], tiles[1:]
+        for size in range(2, len(rest) + 1):
+            for others in itertools.combinations(rest, size):
+                if _valid((first, *others)):
+                    left = list(rest)
+                    for t in others:
+                        left.remove(t)
+                    if partition(tuple(left)):
+                        return True
+        return False
+
+    for k in range(len(rack), -1, -1):
+        for chosen in itertools.combinations(rack, k):
+            if partition(tuple(sorted([*table, *chosen]))):
+                return k
+    raise AssertionError("the table alone is always a partition")
+
+
+@pytest.mark.parametrize(
+    ("lean", "low", "high", "colours"),
+    [(False, 1, 4, "RBYK"), (True, 1, 4, "RBYK"), (True, 9, 13, "RB"), (True, 8, 13, "R")],
+)
+def test_search_matches_brute_force_on_small_tables(
+    lean: bool, low: int, high: int, colours: str
+) -> None:
+    """Most rack tiles placed, exactly as trying every partition finds (jokers included)."""
+    rng = random.Random(f"{lean}{low}{colours}")
+    small = [
+        t
+        for t in range(tr.TILE_COUNT)
+        if t >= 104
+        or (low <= (tr.face_of(t).number or 0) <= high and tr.face_of(t).colour in colours)
+    ]
+    for _ in range(16):
+        used: set[int] = set()
+        table: list[list[int]] = []
+        for _set in range(3):
+            for _try in range(100):
+                pick = rng.sample([t for t in small if t not in used], rng.choice([3, 3, 4]))
+                if _valid(tuple(pick)):
+                    table.append(pick)
+                    used |= set(pick)
+                    break
+        spare = [t for t in small if t not in used]
+        rack = rng.sample(spare, min(len(spare), rng.randint(1, 4)))
+        found = tile_search.best_arrangement(
+            table, rack, tr.face_of, tile_search.count_weights(keep_jokers=False), lean=lean
+        )
+        assert all(_valid(tuple(s)) for s in found.sets)
+        flat = sorted(t for s in found.sets for t in s)
+        assert flat == sorted([*(t for s in table for t in s), *found.placed])
+        assert len(found.placed) == _brute_most_placed([t for s in table for t in s], rack)
+
+
+# --- strength --------------------------------------------------------------------------------
+
+
+def _match(levels: tuple[str, str], seed: int) -> list[str]:
+    """One 2-player game to 50 (at most 2 rounds); the winning levels."""
+    state = tr.new_game({"players": 2, "target": 50, "max_rounds": 2}, seed)
+    for _move in range(2000):
+        if state.phase == "game_over":
+            return [levels[w] for w in state.winners]
+        if state.phase == "round_over":
+            state, _ = tr.apply(state, 0, {"type": "next_round"})
+            continue
+        seat = state.turn
+        view = tr.view(state, seat)
+        action = choose_action(view, levels[seat], budget_s=None, node_limit=10_000)
+        state, _ = tr.apply(state, seat, action)
+    raise AssertionError("the game did not end")
+
+
+def test_expert_beats_easy_clearly() -> None:
+    wins = Counter()
+    for seed in range(30):
+        levels = ("expert", "easy") if seed % 2 else ("easy", "expert")  # both seat orders
+        wins.update(_match(levels, seed))
+    assert wins["expert"] >= 25, wins
+    assert wins["expert"] >= wins["easy"] + 20, wins
+
+
+def test_medium_beats_easy_and_expert_beats_medium() -> None:
+    for strong, weak in (("medium", "easy"), ("expert", "medium")):
+        wins = Counter()
+        for seed in range(100, 110):
+            levels = (strong, weak) if seed % 2 else (weak, strong)
+            wins.update(_match(levels, seed))
+        assert wins[strong] >= wins[weak] + 5, (strong, weak, wins)
