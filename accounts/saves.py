@@ -28,6 +28,7 @@ from games.access import owned_seats
 from games.models import Game, GameStatus, Seat
 
 VS_COMPUTER = "vs-computer"
+DAILY = "daily"
 NEWEST_FIRST = ("-saved_at", "-seat_id")  # seat ids grow, so a later game wins a tie
 HISTORY_LENGTH = 100
 
@@ -38,7 +39,11 @@ def slot_mode(kind: str, config: Mapping[str, Any]) -> str:
     Tile Rummy against computers has a single mode. Later games add their own
     here, from their setup config: Rumbaroo its difficulty or "party", the
     daily challenge "daily" (so a daily game never replaces an ordinary save).
+    A daily attempt is marked by ``config["daily"]`` (the day it counts for);
+    all days share one slot, so home offers the newest attempt.
     """
+    if config.get("daily"):
+        return DAILY
     return VS_COMPUTER
 
 

@@ -1,4 +1,5 @@
-"""The home page: "Continue game" for the player's unfinished saves, then the four games.
+"""The home page: "Continue game" for the player's unfinished saves, today's daily
+challenge (leaderboards.attempts), then the four games.
 
 Kept apart from games/views.py (the game screens) so the landing page does not
 depend on the engines; which saves to offer is accounts' rule (accounts.saves).
@@ -13,6 +14,8 @@ from django.shortcuts import render
 
 from accounts.describe import kind_name, level_of, table_url
 from accounts.saves import continue_offers
+from leaderboards.daily import daily_day
+from leaderboards.today import status as daily_status
 
 
 @dataclass(frozen=True)
@@ -68,10 +71,18 @@ def home(request: HttpRequest) -> HttpResponse:
     offers = [
         {
             "entry": e,
-            "name": kind_name(e.game.kind),
+            "name": _offer_name(e.game.kind, e.game.config),
             "level": level_of(e.game.seats.all()),
             "url": table_url(e.game),
         }
         for e in continue_offers(request)
     ]
-    return render(request, "home.html", {"games": GAME_CARDS, "offers": offers})
+    context = {"games": GAME_CARDS, "offers": offers, "daily": daily_status(request)}
+    return render(request, "home.html", context)
+
+
+def _offer_name(kind: str, config: dict[str, object]) -> str:
+    """A daily attempt says which day's challenge it is, so it isn't mistaken for a free game."""
+    day = daily_day(config)
+    name = kind_name(kind)
+    return f"{name} daily challenge ({day:%d %b} UTC)" if day else name

@@ -1,4 +1,4 @@
-"""Leaderboard URLs."""
+"""Leaderboard URLs: the boards, the daily challenge's buttons, names and reports."""
 
 from django.urls import path
 
@@ -8,4 +8,9 @@ app_name = "leaderboards"
 
 urlpatterns = [
     path("", views.index, name="index"),
+    path("daily/play/", views.daily_play, name="daily_play"),
+    path("daily/retry/", views.daily_retry, name="daily_retry"),
+    path("name/", views.name_page, name="name"),
+    path("hide-names/", views.hide_names, name="hide_names"),
+    path("report/<int:player_id>/", views.report, name="report"),
 ]

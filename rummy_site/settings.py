@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -179,7 +180,15 @@ CELERY_BEAT_SCHEDULE = {
         "task": "games.tasks.sweep_computer_turns",
         "schedule": 60.0,
     },
+    # The daily challenge's board at 00:00 UTC. Idempotent: if beat is late or
+    # down, the day's first request derives the same seed (leaderboards.daily).
+    "make-daily-challenge": {
+        "task": "leaderboards.tasks.make_daily_challenge",
+        "schedule": crontab(minute=0, hour=0),
+    },
 }
+# Keys the daily challenge's seed (an HMAC of the date); unset: SECRET_KEY does.
+DAILY_SECRET = env_str("DAILY_SECRET")
 
 # --- Auth (django-allauth: username + password, e-mail optional) --------------
 AUTHENTICATION_BACKENDS = [

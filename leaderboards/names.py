@@ -1,0 +1,118 @@
+"""Leaderboard names: what a player may call themselves, and when two names clash.
+
+A name is typed by its player, so it is checked here before anyone sees it:
+
+- tidy: Unicode NFKC, trimmed, inner whitespace collapsed to one space;
+- 3–20 characters of letters, digits, spaces and ``- _ . '``, at least one letter;
+- not an impersonation: ``name_key`` folds case, accents, look-alike letters
+  from other scripts and digits that pass for letters (0→o, 1→l, 5→s…) and
+  drops separators, so "B1g-Red", "ВIG RED" and "big red" are one key. A key
+  may belong to one player only, and never to a reserved name (the site,
+  staff, the computer players, the "Player #N" placeholders) or a name a
+  person suspended (``BlockedName``).
+
+Names are shown only through Django templates, which escape them, so even a
+name that somehow held markup is shown as text.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+MIN_LENGTH = 3
+MAX_LENGTH = 20
+PUNCTUATION = "-_.'"
+SEPARATORS = re.compile(r"[\s\-_.']+")
+_WHITESPACE = re.compile(r"\s+")
+
+# Look-alikes folded onto one Latin letter (after NFKC and casefold).
+_CONFUSABLES = str.maketrans(
+    {
+        # digits and symbols that pass for letters
+        "0": "o", "1": "l", "2": "z", "3": "e", "4": "a", "5": "s", "6": "b", "7": "t",
+        "8": "b", "9": "g", "i": "l", "|": "l", "!": "l", "$": "s", "@": "a",
+        # Cyrillic
+        "а": "a", "в": "b", "е": "e", "ё": "e", "к": "k", "м": "m", "н": "h", "о": "o",
+        "р": "p", "с": "c", "т": "t", "у": "y", "х": "x", "і": "l", "ј": "j", "ѕ": "s",
+        "ԁ": "d", "ӏ": "l", "ԛ": "q", "ԝ": "w", "ь": "b", "г": "r",
+        # Greek
+        "α": "a", "β": "b", "ε": "e", "η": "n", "ι": "l", "κ": "k", "ν": "v", "ο": "o",
+        "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "γ": "y", "ω": "w", "μ": "u",
+        # Latin look-alikes
+        "ı": "l", "ł": "l", "ɡ": "g", "ø": "o", "đ": "d", "ħ": "h", "ß": "ss",
+    }
+)  # fmt: skip
+_DIGRAPHS = (("rn", "m"), ("vv", "w"), ("cl", "d"))
+
+# Keys no player may take: the site, its staff, the computer players, placeholders.
+RESERVED = (
+    "admin", "administrator", "moderator", "mod", "staff", "support", "system", "official",
+    "rummy", "rumbaroo", "rumasta", "computer", "bot", "cpu", "joey", "wallaby", "big red",
+    "easy", "medium", "expert", "you", "player", "guest", "anonymous", "nobody",
+)  # fmt: skip
+# Keys that may not appear anywhere inside a name ("xXadminXx", "the moderator").
+RESERVED_INSIDE = ("admin", "moderator", "staff", "official")
+
+
+class InvalidName(ValueError):
+    """A name the player must change; the message says why, in their words."""
+
+
+def tidy(raw: str) -> str:
+    """NFKC, trimmed, whitespace collapsed: the form that is stored and shown."""
+    text = unicodedata.normalize("NFKC", raw or "")
+    return _WHITESPACE.sub(" ", text).strip()
+
+
+def _strip_marks(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def _fold(name: str) -> str:
+    """Case, accents and separators folded; digits kept (for the placeholder check)."""
+    text = _strip_marks(unicodedata.normalize("NFKC", name).casefold())
+    return SEPARATORS.sub("", text)
+
+
+def name_key(name: str) -> str:
+    """The impersonation-proof key: names with one key look alike to a reader."""
+    key = _fold(name).translate(_CONFUSABLES)
+    for pair, single in _DIGRAPHS:
+        key = key.replace(pair, single)
+    return key
+
+
+_RESERVED_KEYS = frozenset(name_key(r) for r in RESERVED)
+_INSIDE_KEYS = tuple(name_key(r) for r in RESERVED_INSIDE)
+
+
+def is_reserved(name: str) -> bool:
+    """A reserved name, possibly with a number after it ("Joey 2", "Computer1", "Player 12")."""
+    base = name_key(_fold(name).rstrip("0123456789"))
+    key = name_key(name)
+    if base in _RESERVED_KEYS or key in _RESERVED_KEYS:
+        return True
+    return any(inside in key for inside in _INSIDE_KEYS)
+
+
+def _allowed(char: str) -> bool:
+    category = unicodedata.category(char)
+    return category[0] in "LN" or char == " " or char in PUNCTUATION or category == "Mn"
+
+
+def clean(raw: str) -> str:
+    """The tidied name, or ``InvalidName`` with the reason (uniqueness is checked by the caller)."""
+    name = tidy(raw)
+    if not MIN_LENGTH <= len(name) <= MAX_LENGTH:
+        raise InvalidName(f"A name has {MIN_LENGTH} to {MAX_LENGTH} characters.")
+    if not all(_allowed(c) for c in name):
+        raise InvalidName("Use letters, digits, spaces and - _ . ' only.")
+    if not any(unicodedata.category(c)[0] == "L" for c in name):
+        raise InvalidName("A name needs at least one letter.")
+    if len(name_key(name)) < 2:
+        raise InvalidName("That name is too short to tell apart from others.")
+    if is_reserved(name):
+        raise InvalidName("That name belongs to the site or its computer players; pick another.")
+    return name
