@@ -1,58 +1,46 @@
 """The Tile Rummy screens. Thin: read the request, call a service, render.
 
-Every POST names the version it was made against; the seat comes from who is
-asking (account or signed device cookie), never from the form. A refusal is
-answered with a 4xx and the board redrawn with the reason, game unchanged.
+The table's request plumbing (versions, seats, refusals, frames, speed) is
+shared with the other games in games/table_flow.py; this module declares
+Tile Rummy's :data:`FLOW` and keeps the views that are Tile Rummy's own.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import wraps
 from typing import Any
 from uuid import UUID
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.describe import table_url
 from games import drafts, presenters, services
-from games.access import get_game_for_player, owned_seats
-from games.engine.registry import engine_for
+from games.access import get_game_for_player
 from games.forms import TileRummySetupForm
-from games.models import Game, GameStatus, Move, Seat
+from games.models import Game, GameStatus
 from games.signals import game_saved
+from games.table_flow import TableFlow, as_int
 
 TABLE = "games/table.html"
 ABANDON = "games/abandon.html"
 COMPUTER_NAMES = ("Ada", "Bruno", "Cleo")
 
-
-class _Refused(Exception):
-    def __init__(self, error: services.ServiceError, game: Game, seat: Seat) -> None:
-        self.error, self.game, self.seat = error, game, seat
-
-
-def _refusals(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Answer a refusal raised before the service ran with the board and its reason."""
-
-    @wraps(view)
-    def wrapper(request: HttpRequest, game_id: UUID) -> HttpResponse:
-        try:
-            return view(request, game_id)
-        except _Refused as refused:
-            return _refuse(request, refused.game, refused.seat, refused.error)
-
-    return wrapper
+FLOW = TableFlow(
+    kind="tile_rummy",
+    table_url_name="games:table",
+    board_url_name="games:board",
+    template=TABLE,
+    board_context=presenters.board_context,
+    frame_context=presenters.frame_context,
+)
 
 
 def setup(request: HttpRequest) -> HttpResponse:
     form = TileRummySetupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        game = services.create_game("tile_rummy", form.engine_config(), _seats(request, form))
+        game = services.create_game(FLOW.kind, form.engine_config(), _seats(request, form))
         return redirect("games:table", game_id=game.id)
     return render(request, "games/setup.html", {"form": form}, status=400 if form.errors else 200)
 
@@ -75,36 +63,21 @@ def how_to_play(request: HttpRequest) -> HttpResponse:
 @require_GET
 def table(request: HttpRequest, game_id: UUID) -> HttpResponse:
     game, seat = get_game_for_player(request, game_id)
-    if game.kind != "tile_rummy":  # every kind has its own table page
+    if game.kind != FLOW.kind:  # every kind has its own table page
         return redirect(table_url(game))
-    return _board(request, game, seat, template=TABLE)
+    return FLOW.board(request, game, seat, template=TABLE)
 
 
 @require_GET
 def board(request: HttpRequest, game_id: UUID) -> HttpResponse:
-    """The board at version ``at``: a frame of someone else's move, or the live table.
-
-    Asked for one version after another, it shows the computers' turns one
-    at a time; a version not reached yet answers 204 without rendering.
-    """
-    at = _int(request.GET.get("at"))
-    # One cheap query that also checks the seat: a stranger learns nothing, not even the version.
-    mine = Game.objects.filter(id=game_id, seats__in=owned_seats(request))
-    current = mine.values_list("version", flat=True).first()
-    if current is not None and at is not None and at > current:
-        return HttpResponse(status=204)
-    game, seat = get_game_for_player(request, game_id)
-    if at is not None and at < game.version:
-        move = Move.objects.filter(game=game, seq=at).first()
-        if move is not None:
-            return _frame(request, game, seat, move)
-    return _board(request, game, seat)
+    """The board at version ``at``: a frame of someone else's move, or the live table."""
+    return FLOW.board_at(request, game_id)
 
 
 @require_POST
-@_refusals
+@FLOW.refusals
 def move_tile(request: HttpRequest, game_id: UUID) -> HttpResponse:
-    tile, target = _int(request.POST.get("tile")), request.POST.get("to", "")
+    tile, target = as_int(request.POST.get("tile")), request.POST.get("to", "")
 
     def change(draft: dict[str, Any] | None, view: dict[str, Any]) -> dict[str, Any]:
         if tile is None:
@@ -114,55 +87,50 @@ def move_tile(request: HttpRequest, game_id: UUID) -> HttpResponse:
         except drafts.DraftError as exc:
             raise services.ServiceError(str(exc), "bad_draft") from exc
 
-    return _draft_change(request, game_id, change)
+    return FLOW.draft_change(request, game_id, change)
 
 
 @require_POST
-@_refusals
+@FLOW.refusals
 def reset(request: HttpRequest, game_id: UUID) -> HttpResponse:
-    return _draft_change(request, game_id, lambda draft, view: None)
+    return FLOW.draft_change(request, game_id, lambda draft, view: None)
 
 
 @require_POST
-@_refusals
+@FLOW.refusals
 def confirm(request: HttpRequest, game_id: UUID) -> HttpResponse:
-    game, seat = _game_for_post(request, game_id)
+    game, seat = FLOW.game_for_post(request, game_id)
     draft = services.current_draft(seat, game.version)
     if not draft or not draft["placed"]:
-        return _refuse(
-            request, game, seat, services.IllegalMove("Place a tile from your rack first.")
-        )
-    return _act(request, game, seat, {"type": "play", "table": draft["table"]})
+        error = services.IllegalMove("Place a tile from your rack first.")
+        return FLOW.refuse(request, game, seat, error)
+    return FLOW.act(request, game, seat, {"type": "play", "table": draft["table"]})
 
 
 @require_POST
-@_refusals
+@FLOW.refusals
 def draw(request: HttpRequest, game_id: UUID) -> HttpResponse:
-    game, seat = _game_for_post(request, game_id)
-    return _act(request, game, seat, {"type": "draw"})
+    game, seat = FLOW.game_for_post(request, game_id)
+    return FLOW.act(request, game, seat, {"type": "draw"})
 
 
 @require_POST
-@_refusals
+@FLOW.refusals
 def next_round(request: HttpRequest, game_id: UUID) -> HttpResponse:
-    game, seat = _game_for_post(request, game_id)
-    return _act(request, game, seat, {"type": "next_round"})
+    game, seat = FLOW.game_for_post(request, game_id)
+    return FLOW.act(request, game, seat, {"type": "next_round"})
 
 
 @require_POST
 def speed(request: HttpRequest, game_id: UUID) -> HttpResponse:
-    game, seat = get_game_for_player(request, game_id)
-    choice = request.POST.get("speed", "")
-    if choice in presenters.SPEEDS:
-        request.session["speed"] = choice
-    return _board(request, game, seat)
+    return FLOW.set_speed(request, game_id)
 
 
 @require_POST
-@_refusals
+@FLOW.refusals
 def save_and_exit(request: HttpRequest, game_id: UUID) -> HttpResponse:
     """Leave the table. Every move is already saved; this makes it the newest save."""
-    game, seat = _game_for_post(request, game_id)
+    game, seat = FLOW.game_for_post(request, game_id)
     if game.status == GameStatus.ACTIVE:
         game_saved.send(sender=Game, game=game, seat=seat)
         messages.success(request, "Game saved. Continue it from the home page.")
@@ -178,7 +146,7 @@ def abandon(request: HttpRequest, game_id: UUID) -> HttpResponse:
         return redirect("games:table", game_id=game.id)
     error: services.ServiceError | None = None
     if request.method == "POST":
-        version = _int(request.POST.get("version"))
+        version = as_int(request.POST.get("version"))
         if version is None:
             error = services.ServiceError("The request was missing the game version.", "malformed")
         else:
@@ -192,107 +160,3 @@ def abandon(request: HttpRequest, game_id: UUID) -> HttpResponse:
         game.refresh_from_db()
     context = {"game": game, "version": game.version, "error": error and error.message}
     return render(request, ABANDON, context, status=error.status if error else 200)
-
-
-# --- helpers -----------------------------------------------------------------
-
-
-def _game_for_post(request: HttpRequest, game_id: UUID) -> tuple[Game, Seat]:
-    """The caller's game and seat; a forged seat or a missing version is refused here."""
-    game, seat = get_game_for_player(request, game_id)
-    claimed = request.POST.get("seat")
-    if claimed is not None and claimed != str(seat.index):
-        raise _Refused(services.NotAllowed("That seat isn't yours.", "forged_seat"), game, seat)
-    if _int(request.POST.get("version")) is None:
-        error = services.ServiceError("The request was missing the game version.", "malformed")
-        raise _Refused(error, game, seat)
-    return game, seat
-
-
-def _act(request: HttpRequest, game: Game, seat: Seat, action: dict[str, Any]) -> HttpResponse:
-    version = _int(request.POST.get("version"))
-    try:
-        services.play(game.id, seat.index, action, version or 0)
-    except services.ServiceError as exc:
-        return _refuse(request, game, seat, exc)
-    game.refresh_from_db()
-    if not request.htmx:
-        return redirect("games:table", game_id=game.id)
-    # Show our own move first; the board then steps through the computers' turns.
-    return _board(request, game, seat, shown=(version or 0) + 1)
-
-
-def _draft_change(request: HttpRequest, game_id: UUID, change: Any) -> HttpResponse:
-    game, seat = _game_for_post(request, game_id)
-    try:
-        services.update_draft(game.id, seat.index, _int(request.POST.get("version")) or 0, change)
-    except services.ServiceError as exc:
-        return _refuse(request, game, seat, exc)
-    if not request.htmx:
-        return redirect("games:table", game_id=game.id)
-    seat.refresh_from_db()
-    return _board(request, game, seat)
-
-
-def _refuse(
-    request: HttpRequest, game: Game, seat: Seat, error: services.ServiceError
-) -> HttpResponse:
-    game.refresh_from_db()
-    seat.refresh_from_db()
-    if not request.htmx:
-        messages.error(request, error.message)
-        return redirect("games:table", game_id=game.id)
-    return _board(request, game, seat, error=error.message, status=error.status)
-
-
-def _board(
-    request: HttpRequest,
-    game: Game,
-    seat: Seat,
-    *,
-    template: str = f"{TABLE}#board",
-    error: str | None = None,
-    status: int = 200,
-    shown: int | None = None,
-) -> HttpResponse:
-    if shown is not None and shown < game.version:
-        move = Move.objects.filter(game=game, seq=shown).first()
-        if move is not None:
-            return _frame(request, game, seat, move)
-    engine = engine_for(game.kind)
-    view = engine.view(engine.from_json(game.state), seat.index)
-    draft = services.current_draft(seat, game.version)
-    context = presenters.board_context(game, seat, view, draft)
-    context.update(_timing(request, game, context), error=error)
-    response = render(request, template, context, status=status)
-    if request.htmx and view["phase"] == "game_over" and template != TABLE:
-        response.headers["HX-Trigger"] = "game-over"
-    return response
-
-
-def _frame(request: HttpRequest, game: Game, seat: Seat, move: Move) -> HttpResponse:
-    engine = engine_for(game.kind)
-    view = engine.view(engine.from_json(game.state), seat.index)
-    context = presenters.frame_context(game, seat, view, move)
-    context.update(_timing(request, game, context), error=None)
-    context["next_at"] = move.seq + 1
-    return render(request, f"{TABLE}#board", context)
-
-
-def _timing(request: HttpRequest, game: Game, context: dict[str, Any]) -> dict[str, Any]:
-    speed = request.session.get("speed", "normal")
-    waiting = context["waiting"] and game.awaiting_computer
-    return {
-        "speed": speed,
-        "speeds": list(presenters.SPEEDS),
-        "delay_ms": presenters.SPEEDS.get(speed, 800),
-        "next_at": game.version + 1 if waiting else None,
-        "board_url": reverse("games:board", kwargs={"game_id": game.id}),
-    }
-
-
-def _int(raw: str | None) -> int | None:
-    try:
-        return int(raw) if raw is not None else None
-    except ValueError:
-        return None

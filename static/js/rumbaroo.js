@@ -1,10 +1,9 @@
-// Rumbaroo's table: taps and drags on top of a form that works without any script.
-// Every gesture ends in a click on one of the form's real buttons (a meld's "+", the
-// Wild's swap button, "+ New meld", the discard pile, "Back to hand"), so there is one
-// code path for tap, drag, keyboard and no-JS alike.
+// Rumbaroo's table: taps, and where a drag lands (static/js/table.js does the dragging), on
+// top of a form that works without any script. Every gesture ends in a click on one of the
+// form's real buttons (a meld's "+", the Wild's swap button, "+ New meld", the discard pile,
+// "Back to hand"), so there is one code path for tap, drag, keyboard and no-JS alike.
 (function () {
   "use strict";
-  let dragged = null;
 
   function form() {
     return document.getElementById("board-form");
@@ -38,36 +37,12 @@
     return zone ? zone.dataset.target : null;
   }
 
-  document.addEventListener("dragstart", function (event) {
-    const tile = event.target.closest && event.target.closest(".tile[data-tile]");
-    if (!tile || !tile.querySelector("input.tile-pick:not(:disabled)")) return;
-    dragged = tile;
-    event.dataTransfer.setData("text/plain", tile.dataset.tile);
-    event.dataTransfer.effectAllowed = "move";
-  });
-
-  document.addEventListener("dragover", function (event) {
-    const zone = event.target.closest && event.target.closest(".drop-zone");
-    if (!zone || !dragged) return;
-    event.preventDefault();
-    zone.classList.add("drag-over");
-  });
-
-  document.addEventListener("dragleave", function (event) {
-    const zone = event.target.closest && event.target.closest(".drop-zone");
-    if (zone) zone.classList.remove("drag-over");
-  });
-
-  document.addEventListener("drop", function (event) {
-    if (!dragged || !event.target.closest) return;
-    const radio = dragged.querySelector("input.tile-pick");
-    const target = targetOf(event.target, radio);
-    dragged = null;
-    document.querySelectorAll(".drag-over").forEach(function (z) { z.classList.remove("drag-over"); });
-    if (target === null) return;
-    event.preventDefault();
-    press(target, radio);
-  });
+  // Drag and drop itself is static/js/table.js; a drop lands where targetOf says.
+  window.gameTable = window.gameTable || {};
+  window.gameTable.dropButton = function (element, radio) {
+    const target = targetOf(element, radio);
+    return target === null ? null : button(target);
+  };
 
   // Remember whether a tile was already picked, so a second tap puts it down again.
   document.addEventListener("pointerdown", function (event) {

@@ -140,3 +140,13 @@ def test_without_htmx_a_prompt_comes_as_the_whole_page(client, crafted) -> None:
     assert response.status_code == 200
     body = text(response)
     assert "<html" in body and 'data-choice="colour"' in body
+
+
+def test_a_stranger_polling_the_board_learns_nothing(client) -> None:
+    from django.test import Client
+
+    response = client.post("/rumbaroo/new/", {"difficulty": "joey", "players": 2, "target": 50})
+    game_id = response.url.rstrip("/").split("/")[-1]
+    stranger = Client()
+    assert stranger.get(f"/rumbaroo/g/{game_id}/board/?at=999").status_code == 404
+    assert client.get(f"/rumbaroo/g/{game_id}/board/?at=999").status_code == 204

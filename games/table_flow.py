@@ -1,0 +1,227 @@
+"""The request plumbing every game's table views share.
+
+Each game's views module declares one :class:`TableFlow` (its URL names, its
+template, its presenters, its speed setting) and keeps only the views that are
+its own. The rules live here, once: every POST names the version it was made
+against; the seat comes from who is asking (account or signed device cookie),
+never from the form; a refusal answers 4xx with the board redrawn and the
+reason, the game unchanged; other players' moves are shown one at a time
+through ``board/?at=N``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import wraps
+from typing import Any
+from uuid import UUID
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+
+from games import presenters, services
+from games.access import get_game_for_player, owned_seats
+from games.engine.registry import engine_for
+from games.models import Game, Move, Seat
+
+View = Callable[..., HttpResponse]
+Change = Callable[[dict[str, Any] | None, dict[str, Any]], dict[str, Any] | None]
+Finder = Callable[[HttpRequest, UUID], tuple[Game, Seat]]
+
+
+class Refused(Exception):
+    """A POST turned away before the service ran; :meth:`TableFlow.refusals` answers it."""
+
+    def __init__(self, error: services.ServiceError, game: Game, seat: Seat) -> None:
+        self.error, self.game, self.seat = error, game, seat
+
+
+def as_int(raw: str | None) -> int | None:
+    """A form or query value as an int; ``None`` when missing or not a number."""
+    try:
+        return int(raw) if raw is not None else None
+    except ValueError:
+        return None
+
+
+@dataclass(frozen=True)
+class TableFlow:
+    """What differs between the games' tables; the shared steps are its methods.
+
+    ``board_context`` is called as ``(game, seat, view, draft)``, plus
+    ``prompt=`` when a view asks the player something first (Rumbaroo's
+    discard choices). ``game_for_player`` finds the caller's game and seat
+    (and may refuse a game of another kind). The speed lives in its own
+    session key so a game can default to another speed than the others.
+    """
+
+    kind: str
+    table_url_name: str
+    board_url_name: str
+    template: str
+    board_context: Callable[..., dict[str, Any]]
+    frame_context: Callable[[Game, Seat, dict[str, Any], Move], dict[str, Any]]
+    speed_key: str = "speed"
+    default_speed: str = "normal"
+    game_for_player: Finder = get_game_for_player
+
+    @property
+    def board_template(self) -> str:
+        """Just the board partial, which htmx swaps in."""
+        return f"{self.template}#board"
+
+    # --- views shared as they are ----------------------------------------------------
+
+    def board_at(self, request: HttpRequest, game_id: UUID) -> HttpResponse:
+        """The board at version ``at``: one move's frame, or the live table.
+
+        Asked for one version after another, it shows the computers' turns one
+        at a time; a version not reached yet answers 204 without rendering. That
+        cheap probe also checks the seat: a stranger learns nothing, not even the version.
+        """
+        at = as_int(request.GET.get("at"))
+        mine = Game.objects.filter(id=game_id, kind=self.kind, seats__in=owned_seats(request))
+        current = mine.values_list("version", flat=True).first()
+        if current is not None and at is not None and at > current:
+            return HttpResponse(status=204)
+        game, seat = self.game_for_player(request, game_id)
+        if at is not None and at < game.version:
+            move = Move.objects.filter(game=game, seq=at).first()
+            if move is not None:
+                return self.frame(request, game, seat, move)
+        return self.board(request, game, seat)
+
+    def set_speed(self, request: HttpRequest, game_id: UUID) -> HttpResponse:
+        """Remember how fast the computers' moves are shown, and redraw the board."""
+        game, seat = self.game_for_player(request, game_id)
+        choice = request.POST.get("speed", "")
+        if choice in presenters.SPEEDS:
+            request.session[self.speed_key] = choice
+        return self.board(request, game, seat)
+
+    # --- the steps of a POST ---------------------------------------------------------
+
+    def refusals(self, view: View) -> View:
+        """Answer a refusal raised before the service ran with the board and its reason."""
+
+        @wraps(view)
+        def wrapper(request: HttpRequest, game_id: UUID) -> HttpResponse:
+            try:
+                return view(request, game_id)
+            except Refused as refused:
+                return self.refuse(request, refused.game, refused.seat, refused.error)
+
+        return wrapper
+
+    def game_for_post(self, request: HttpRequest, game_id: UUID) -> tuple[Game, Seat]:
+        """The caller's game and seat; a forged seat or a missing version is refused here."""
+        game, seat = self.game_for_player(request, game_id)
+        claimed = request.POST.get("seat")
+        if claimed is not None and claimed != str(seat.index):
+            raise Refused(services.NotAllowed("That seat isn't yours.", "forged_seat"), game, seat)
+        if as_int(request.POST.get("version")) is None:
+            error = services.ServiceError("The request was missing the game version.", "malformed")
+            raise Refused(error, game, seat)
+        return game, seat
+
+    def view(self, game: Game, seat: Seat) -> dict[str, Any]:
+        """What this seat may see of the game now."""
+        engine = engine_for(game.kind)
+        return engine.view(engine.from_json(game.state), seat.index)
+
+    def act(
+        self, request: HttpRequest, game: Game, seat: Seat, action: dict[str, Any]
+    ) -> HttpResponse:
+        """Play ``action`` for the seat and show the result (or the refusal)."""
+        version = as_int(request.POST.get("version"))
+        try:
+            services.play(game.id, seat.index, action, version or 0)
+        except services.ServiceError as exc:
+            return self.refuse(request, game, seat, exc)
+        game.refresh_from_db()
+        if not request.htmx:
+            return redirect(self.table_url_name, game_id=game.id)
+        # Show our own move first; the board then steps through the computers' turns.
+        return self.board(request, game, seat, shown=(version or 0) + 1)
+
+    def draft_change(self, request: HttpRequest, game_id: UUID, change: Change) -> HttpResponse:
+        """Apply ``change`` to the seat's unconfirmed turn and redraw the board."""
+        game, seat = self.game_for_post(request, game_id)
+        version = as_int(request.POST.get("version")) or 0
+        try:
+            services.update_draft(game.id, seat.index, version, change)
+        except services.ServiceError as exc:
+            return self.refuse(request, game, seat, exc)
+        if not request.htmx:
+            return redirect(self.table_url_name, game_id=game.id)
+        seat.refresh_from_db()
+        return self.board(request, game, seat)
+
+    def refuse(
+        self, request: HttpRequest, game: Game, seat: Seat, error: services.ServiceError
+    ) -> HttpResponse:
+        """The unchanged board with the reason (htmx), or a message and a redirect."""
+        game.refresh_from_db()
+        seat.refresh_from_db()
+        if not request.htmx:
+            messages.error(request, error.message)
+            return redirect(self.table_url_name, game_id=game.id)
+        return self.board(request, game, seat, error=error.message, status=error.status)
+
+    # --- rendering -------------------------------------------------------------------
+
+    def board(
+        self,
+        request: HttpRequest,
+        game: Game,
+        seat: Seat,
+        *,
+        template: str | None = None,
+        error: str | None = None,
+        status: int = 200,
+        shown: int | None = None,
+        prompt: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        """The live board, or the frame of move ``shown`` while that is still catching up.
+
+        ``template`` defaults to the board partial; a ``prompt`` without htmx
+        comes as the whole page, since there is no board to swap it into.
+        """
+        if shown is not None and shown < game.version:
+            move = Move.objects.filter(game=game, seq=shown).first()
+            if move is not None:
+                return self.frame(request, game, seat, move)
+        view = self.view(game, seat)
+        draft = services.current_draft(seat, game.version)
+        extra = {} if prompt is None else {"prompt": prompt}
+        context = self.board_context(game, seat, view, draft, **extra)
+        context.update(self.timing(request, game, context), error=error)
+        template = template or self.board_template
+        if prompt is not None and not request.htmx:
+            template = self.template
+        response = render(request, template, context, status=status)
+        if request.htmx and view["phase"] == "game_over" and template != self.template:
+            response.headers["HX-Trigger"] = "game-over"
+        return response
+
+    def frame(self, request: HttpRequest, game: Game, seat: Seat, move: Move) -> HttpResponse:
+        """A read-only picture of the table right after ``move``, then on to the next."""
+        context = self.frame_context(game, seat, self.view(game, seat), move)
+        context.update(self.timing(request, game, context), error=None)
+        context["next_at"] = move.seq + 1
+        return render(request, self.board_template, context)
+
+    def timing(self, request: HttpRequest, game: Game, context: dict[str, Any]) -> dict[str, Any]:
+        """The speed choice and, while computers are to move, when to ask for the next frame."""
+        speed = request.session.get(self.speed_key, self.default_speed)
+        waiting = context["waiting"] and game.awaiting_computer
+        return {
+            "speed": speed,
+            "speeds": list(presenters.SPEEDS),
+            "delay_ms": presenters.SPEEDS.get(speed, presenters.SPEEDS[self.default_speed]),
+            "next_at": game.version + 1 if waiting else None,
+            "board_url": reverse(self.board_url_name, kwargs={"game_id": game.id}),
+        }
