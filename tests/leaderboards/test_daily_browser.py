@@ -37,6 +37,7 @@ def test_a_guest_plays_and_clears_todays_challenge(live_server: Any, page: Any) 
     page.get_by_test_id("hand").get_by_test_id("tile-R4").click()
     page.get_by_test_id("pile").click()
     expect(page.locator("#board")).to_contain_text("You win the game!")
+    expect(page.get_by_role("link", name="Back to today's challenge")).to_be_visible()
     game.refresh_from_db()
     assert game.status == "finished"
     assert DailyClear.objects.count() == 1
