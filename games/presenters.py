@@ -95,14 +95,13 @@ def frame_context(game: Game, seat: Seat, view: dict[str, Any], move: Move) -> d
     seats = list(game.seats.all())
     public = move.public_view
     name = seats[move.seat].display_name if move.seat != seat.index else "You"
-    public_with_me = {**public, "to_act": public["to_act"]}
     return {
         "game": game,
         "seat": seat,
         "version": move.seq,
-        "view": public_with_me,
+        "view": public,
         "my_turn": False,
-        "players": players_context(public_with_me, seats, seat.index),
+        "players": players_context(public, seats, seat.index),
         "sets": sets_context([[t["id"] for t in s["tiles"]] for s in public["table"]], set()),
         "rack": [tile_context(t) for t in view["rack"]],
         "draft_active": False,
