@@ -1,30 +1,25 @@
-"""Names and links for what accounts shows: game kinds, computer levels, table pages."""
+"""Names and links for what accounts shows: game kinds, computer levels, table pages.
+
+All of it comes from the game catalogue, so a new game is described by being listed.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.urls import reverse
+from games import catalogue
+from games.models import Seat
+from games.table_flow import table_url
 
-from games.models import Game, Seat
-
-GAME_NAMES = {
-    "tile_rummy": "Tile Rummy",
-    "rumbaroo": "Rumbaroo",
-    "romanian_tile_rummy": "Romanian Tile Rummy",
-    "rumasta": "Rumasta",
-}
-# Each kind's table page; a kind not listed uses the Tile Rummy table's URL.
-TABLE_URL_NAMES = {"tile_rummy": "games:table", "rumbaroo": "games:rumbaroo_table"}
-# Levels in the order players think of them; unknown levels sort after these.
-LEVEL_ORDER = ("easy", "medium", "expert")
 NO_COMPUTERS = "people"
 MIXED = "mixed"
 
+__all__ = ["MIXED", "NO_COMPUTERS", "kind_name", "level_of", "level_sort_key", "table_url"]
+
 
 def kind_name(kind: str) -> str:
-    """``tile_rummy`` → ``Tile Rummy`` (unknown kinds are title-cased, never an error)."""
-    return GAME_NAMES.get(kind, kind.replace("_", " ").title())
+    """A kind's display name from the catalogue (unknown kinds are title-cased, never an error)."""
+    return catalogue.kind_name(kind)
 
 
 def level_of(seats: Iterable[Seat]) -> str:
@@ -35,13 +30,14 @@ def level_of(seats: Iterable[Seat]) -> str:
     return levels.pop() if len(levels) == 1 else MIXED
 
 
+def _level_order() -> tuple[str, ...]:
+    """Every game's levels, in the order the catalogue lists them (easy before expert)."""
+    keys = (level.key for entry in catalogue.CATALOGUE for level in entry.levels)
+    return tuple(dict.fromkeys(keys))
+
+
 def level_sort_key(level: str) -> tuple[int, str]:
-    """Easy, medium, expert first, in that order; anything else after, alphabetically."""
-    rank = LEVEL_ORDER.index(level) if level in LEVEL_ORDER else len(LEVEL_ORDER)
+    """Levels in the catalogue's order first; anything else after, alphabetically."""
+    order = _level_order()
+    rank = order.index(level) if level in order else len(order)
     return rank, level
-
-
-def table_url(game: Game) -> str:
-    """Where "Continue game" goes: each game kind has its own table page."""
-    name = TABLE_URL_NAMES.get(game.kind, "games:table")
-    return reverse(name, kwargs={"game_id": game.id})

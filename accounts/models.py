@@ -81,7 +81,7 @@ class GameRecord(models.Model):
 
 
 class Streak(models.Model):
-    """A run of results for one owner under one key, e.g. ``wins:tile_rummy``.
+    """A run of results for one owner under one key, e.g. ``wins:<kind>``.
 
     Kept as running numbers rather than recomputed from records, so merging a
     guest's streak into an account follows a stated rule (``absorb``) instead

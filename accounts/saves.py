@@ -24,11 +24,12 @@ from django.db.models import OuterRef, QuerySet, Subquery
 from django.http import HttpRequest
 
 from accounts.models import SavedGame
+from games import catalogue
 from games.access import owned_seats
 from games.models import Game, GameStatus, Seat
 
-VS_COMPUTER = "vs-computer"
-DAILY = "daily"
+VS_COMPUTER = catalogue.VS_COMPUTER
+DAILY = catalogue.DAILY
 NEWEST_FIRST = ("-saved_at", "-seat_id")  # seat ids grow, so a later game wins a tie
 HISTORY_LENGTH = 100
 
@@ -36,15 +37,17 @@ HISTORY_LENGTH = 100
 def slot_mode(kind: str, config: Mapping[str, Any]) -> str:
     """The mode half of a slot key: games of one kind in one mode share a slot.
 
-    Tile Rummy against computers has a single mode. Later games add their own
-    here, from their setup config: Rumbaroo its difficulty or "party", the
-    daily challenge "daily" (so a daily game never replaces an ordinary save).
-    A daily attempt is marked by ``config["daily"]`` (the day it counts for);
-    all days share one slot, so home offers the newest attempt.
+    Each catalogue game declares its modes (``GameEntry.save_modes``); the
+    first is the ordinary game against computers. A game that hosts the daily
+    challenge has a "daily" slot too, so a daily game never replaces an
+    ordinary save. A daily attempt is marked by ``config["daily"]`` (the day it
+    counts for); all days share one slot, so home offers the newest attempt.
     """
-    if config.get("daily"):
+    entry = catalogue.find(kind)
+    modes = entry.save_modes if entry else (VS_COMPUTER,)
+    if config.get("daily") and DAILY in modes:
         return DAILY
-    return VS_COMPUTER
+    return modes[0]
 
 
 def slot_key(kind: str, config: Mapping[str, Any]) -> str:

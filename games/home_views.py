@@ -1,8 +1,8 @@
 """The home page: "Continue game" for the player's unfinished saves, today's daily
-challenge (leaderboards.attempts), then the four games.
+challenge (leaderboards.attempts), then a card per catalogue game.
 
-Kept apart from games/views.py (the game screens) so the landing page does not
-depend on the engines; which saves to offer is accounts' rule (accounts.saves).
+Kept apart from the games' own pages (games/web/) so the landing page does not
+load an engine; which saves to offer is accounts' rule (accounts.saves).
 """
 
 from __future__ import annotations
@@ -11,9 +11,11 @@ from dataclasses import dataclass
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 
 from accounts.describe import kind_name, level_of, table_url
 from accounts.saves import continue_offers
+from games import catalogue
 from leaderboards.daily import daily_day
 from leaderboards.today import status as daily_status
 
@@ -29,41 +31,17 @@ class GameCard:
     how_to_url: str | None = None
 
 
-# Literal URLs until the Tile Rummy views exist (then: {% url 'games:…' %}).
-GAME_CARDS: tuple[GameCard, ...] = (
-    GameCard(
-        name="Tile Rummy",
-        blurb=(
-            "Lay down runs and groups of numbered tiles, rework what is already on the "
-            "table, and race to empty your rack first."
-        ),
-        players="You against 1–3 computer players",
-        play_url="/tile-rummy/new/",
-        how_to_url="/tile-rummy/how-to-play/",
-    ),
-    GameCard(
-        name="Rumbaroo",
-        blurb=(
-            "A bouncy, outback-flavoured tile game full of action tiles and surprises, "
-            "with a daily challenge and party tables."
-        ),
-        players="2–4 players, party games up to 8",
-        play_url="/rumbaroo/new/",
-        how_to_url="/rumbaroo/how-to-play/",
-    ),
-    GameCard(
-        name="Romanian Tile Rummy",
-        blurb=(
-            "A favourite family table game from Romania, with its own twists on melds and scoring."
-        ),
-        players="2–4 players",
-    ),
-    GameCard(
-        name="Rumasta",
-        blurb="A card rummy for a lively table: play on your own or team up with a partner.",
-        players="2–6 players, alone or in teams",
-    ),
-)
+def game_cards() -> list[GameCard]:
+    """A card per catalogue game, in its order; a game not built yet is "coming soon"."""
+    return [_card(entry) for entry in catalogue.CATALOGUE]
+
+
+def _card(entry: catalogue.GameEntry) -> GameCard:
+    card = GameCard(entry.name, entry.blurb, entry.players)
+    if not entry.ready:
+        return card
+    setup, how_to = (reverse(f"{entry.url_name}:{n}") for n in ("setup", "how_to_play"))
+    return GameCard(entry.name, entry.blurb, entry.players, play_url=setup, how_to_url=how_to)
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -77,7 +55,7 @@ def home(request: HttpRequest) -> HttpResponse:
         }
         for e in continue_offers(request)
     ]
-    context = {"games": GAME_CARDS, "offers": offers, "daily": daily_status(request)}
+    context = {"games": game_cards(), "offers": offers, "daily": daily_status(request)}
     return render(request, "home.html", context)
 
 

@@ -135,9 +135,11 @@ def _locked(game_id: UUID | str, expected_version: int | None) -> Game:
 def _computer_seats_to_act(game: Game, state: Any) -> list[Seat]:
     engine = engine_for(game.kind)
     acting = engine.to_act(state)
-    if engine.result(state) is not None:
-        return []  # between rounds the people decide when to go on
-    return [s for s in game.seats.all() if s.is_computer and s.index in acting]
+    seats = list(game.seats.all())
+    outcome = engine.result(state)
+    if outcome is not None and (outcome.game_over or any(not s.is_computer for s in seats)):
+        return []  # between rounds the people decide when to go on (computers alone go on)
+    return [s for s in seats if s.is_computer and s.index in acting]
 
 
 def _after_change(game: Game, state: Any) -> None:
@@ -165,9 +167,8 @@ def run_computer_turn(game_id: UUID | str, version: int) -> bool:
         return False
     seat = seats[0]
     view = engine.view(state, seat.index)
-    action = choose_for(game.kind)(view, seat.computer_level)
-    if action is None:
-        return False
+    # A bot with no answer for a seat that must act gets the move a clock would make.
+    action = choose_for(game.kind)(view, seat.computer_level) or engine.TIMEOUT_ACTION
     try:
         play(game_id, seat.index, action, version)
     except IllegalMove:

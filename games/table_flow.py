@@ -1,10 +1,14 @@
 """The request plumbing every game's table views share.
 
-Each game's views module declares one :class:`TableFlow` (its URL names, its
+Each game's views module declares one :class:`TableFlow` (its kind, its
 template, its presenters, its speed setting) and keeps only the views that are
-its own. The rules live here, once: every POST names the version it was made
-against; the seat comes from who is asking (account or signed device cookie),
-never from the form; a refusal answers 4xx with the board redrawn and the
+its own; the views every table has (the page, the board poll, speed, Save and
+exit, Abandon) and their URLs (:meth:`TableFlow.urls`) come from here, under
+the game's own URL namespace (its kind).
+
+The rules live here, once: every POST names the version it was made
+against; the seat comes from who is asking (account or signed device
+cookie), never from the form; a refusal answers 4xx with the board redrawn and the
 reason, the game unchanged; other players' moves are shown one at a time
 through ``board/?at=N``.
 """
@@ -18,18 +22,25 @@ from typing import Any
 from uuid import UUID
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
+from django.urls import URLPattern, path, reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import presenters, services
+from games import catalogue, services
 from games.access import get_game_for_player, owned_seats
 from games.engine.registry import engine_for
-from games.models import Game, Move, Seat
+from games.models import Game, GameStatus, Move, Seat
+from games.signals import game_saved
 
 View = Callable[..., HttpResponse]
 Change = Callable[[dict[str, Any] | None, dict[str, Any]], dict[str, Any] | None]
-Finder = Callable[[HttpRequest, UUID], tuple[Game, Seat]]
+Mover = Callable[[dict[str, Any] | None, dict[str, Any], int, str], dict[str, Any]]
+
+# How long each of the others' moves stays on screen, in ms.
+SPEEDS = {"fast": 350, "normal": 800, "slow": 1500}
+TABLE_ROUTE = "g/<uuid:game_id>/"
+ABANDON = "games/abandon.html"
 
 
 class Refused(Exception):
@@ -52,26 +63,66 @@ class TableFlow:
     """What differs between the games' tables; the shared steps are its methods.
 
     ``board_context`` is called as ``(game, seat, view, draft)``, plus
-    ``prompt=`` when a view asks the player something first (Rumbaroo's
-    discard choices). ``game_for_player`` finds the caller's game and seat
-    (and may refuse a game of another kind). The speed lives in its own
-    session key so a game can default to another speed than the others.
+    ``prompt=`` when a view asks the player something first (a discard that
+    needs a choice). The speed lives in its own session key so a game can
+    default to another speed than the others.
     """
 
     kind: str
-    table_url_name: str
-    board_url_name: str
     template: str
     board_context: Callable[..., dict[str, Any]]
     frame_context: Callable[[Game, Seat, dict[str, Any], Move], dict[str, Any]]
     speed_key: str = "speed"
     default_speed: str = "normal"
-    game_for_player: Finder = get_game_for_player
 
     @property
     def board_template(self) -> str:
         """Just the board partial, which htmx swaps in."""
         return f"{self.template}#board"
+
+    @property
+    def table_url_name(self) -> str:
+        return f"{catalogue.get(self.kind).url_name}:table"
+
+    def url(self, name: str, game: Game) -> str:
+        """One of this table's URLs (``board``, ``abandon``…) for ``game``."""
+        namespace = catalogue.get(self.kind).url_name
+        return reverse(f"{namespace}:{name}", kwargs={"game_id": game.id})
+
+    def game_for_player(self, request: HttpRequest, game_id: UUID) -> tuple[Game, Seat]:
+        """The caller's game and seat; 404 for strangers and for a game of another kind."""
+        game, seat = get_game_for_player(request, game_id)
+        if game.kind != self.kind:
+            raise Http404("No such game.")
+        return game, seat
+
+    # --- the URLs every table has ------------------------------------------------------
+
+    def urls(self, moves: dict[str, View]) -> list[URLPattern]:
+        """The shared table URLs plus the game's own POST views (``{"draw": view}``).
+
+        Each name is also its route: ``draw`` → ``g/<id>/draw/``, URL name ``draw``.
+        """
+        shared = {
+            "board": require_GET(self.board_at),
+            "speed": require_POST(self.set_speed),
+            "save_and_exit": require_POST(self.refusals(self.save_and_exit)),
+            "abandon": require_http_methods(["GET", "POST"])(self.abandon),
+        }
+        routes = [path(TABLE_ROUTE, require_GET(self.table), name="table")]
+        for name, view in {**shared, **moves}.items():
+            route = f"{TABLE_ROUTE}{name.replace('_', '-')}/"
+            routes.append(path(route, view, name=name))
+        return routes
+
+    # --- views shared as they are ----------------------------------------------------
+
+    def table(self, request: HttpRequest, game_id: UUID) -> HttpResponse:
+        """The whole table page (a game of another kind goes to its own table)."""
+        game, seat = get_game_for_player(request, game_id)
+        if game.kind != self.kind:
+            return redirect(table_url(game))
+        return self.board(request, game, seat, template=self.template)
 
     # --- views shared as they are ----------------------------------------------------
 
@@ -98,7 +149,7 @@ class TableFlow:
         """Remember how fast the computers' moves are shown, and redraw the board."""
         game, seat = self.game_for_player(request, game_id)
         choice = request.POST.get("speed", "")
-        if choice in presenters.SPEEDS:
+        if choice in SPEEDS:
             request.session[self.speed_key] = choice
         return self.board(request, game, seat)
 
@@ -146,6 +197,33 @@ class TableFlow:
             return redirect(self.table_url_name, game_id=game.id)
         # Show our own move first; the board then steps through the computers' turns.
         return self.board(request, game, seat, shown=(version or 0) + 1)
+
+    def draft_move(
+        self,
+        request: HttpRequest,
+        game_id: UUID,
+        mover: Mover,
+        refused: type[Exception],
+        guard: Callable[[dict[str, Any]], None] | None = None,
+    ) -> HttpResponse:
+        """Move the picked tile (``tile``) to ``to`` in the seat's draft and redraw the board.
+
+        ``mover(draft, view, tile, target)`` is the game's draft rule; it raises
+        ``refused`` with a message for the player. ``guard(view)`` may refuse first.
+        """
+        tile, target = as_int(request.POST.get("tile")), request.POST.get("to", "")
+
+        def change(draft: dict[str, Any] | None, view: dict[str, Any]) -> dict[str, Any]:
+            if tile is None:
+                raise services.ServiceError("Pick a tile first, then where it goes.", "no_tile")
+            if guard is not None:
+                guard(view)
+            try:
+                return mover(draft, view, tile, target)
+            except refused as exc:
+                raise services.ServiceError(str(exc), "bad_draft") from exc
+
+        return self.draft_change(request, game_id, change)
 
     def draft_change(self, request: HttpRequest, game_id: UUID, change: Change) -> HttpResponse:
         """Apply ``change`` to the seat's unconfirmed turn and redraw the board."""
@@ -220,8 +298,72 @@ class TableFlow:
         waiting = context["waiting"] and game.awaiting_computer
         return {
             "speed": speed,
-            "speeds": list(presenters.SPEEDS),
-            "delay_ms": presenters.SPEEDS.get(speed, presenters.SPEEDS[self.default_speed]),
+            "speeds": list(SPEEDS),
+            "delay_ms": SPEEDS.get(speed, SPEEDS[self.default_speed]),
             "next_at": game.version + 1 if waiting else None,
-            "board_url": reverse(self.board_url_name, kwargs={"game_id": game.id}),
+            "board_url": self.url("board", game),
+            "leave_urls": self.leave_urls(game),
         }
+
+    def leave_urls(self, game: Game) -> dict[str, str]:
+        """Where the shared Save and exit / Abandon controls post to."""
+        return {
+            "table": self.url("table", game),
+            "save": self.url("save_and_exit", game),
+            "abandon": self.url("abandon", game),
+        }
+
+    # --- leaving the table ---------------------------------------------------------------
+
+    def save_and_exit(self, request: HttpRequest, game_id: UUID) -> HttpResponse:
+        """Leave the table. Every move is already saved; this makes it the newest save."""
+        game, seat = self.game_for_post(request, game_id)
+        if game.status == GameStatus.ACTIVE:
+            game_saved.send(sender=Game, game=game, seat=seat)
+            messages.success(request, "Game saved. Continue it from the home page.")
+        return redirect("games:home")
+
+    def abandon(self, request: HttpRequest, game_id: UUID) -> HttpResponse:
+        """Ask first (GET), then end the game for good (POST); it counts as a loss."""
+        game, seat = self.game_for_player(request, game_id)
+        if game.status != GameStatus.ACTIVE:
+            messages.info(request, "This game has already ended.")
+            return redirect(self.table_url_name, game_id=game.id)
+        error: services.ServiceError | None = None
+        if request.method == "POST":
+            error = _abandon(request, game, seat)
+            if error is None:
+                messages.info(request, "Game abandoned. It counts as a loss.")
+                return redirect("games:home")
+            game.refresh_from_db()
+        context = {
+            "game": game,
+            "version": game.version,
+            "error": error and error.message,
+            "leave_urls": self.leave_urls(game),
+        }
+        return render(request, ABANDON, context, status=error.status if error else 200)
+
+
+def _abandon(request: HttpRequest, game: Game, seat: Seat) -> services.ServiceError | None:
+    """End the game for the seat; the refusal, if any, to show on the page."""
+    version = as_int(request.POST.get("version"))
+    if version is None:
+        return services.ServiceError("The request was missing the game version.", "malformed")
+    try:
+        services.abandon(game.id, seat.index, version)
+    except services.ServiceError as exc:
+        return exc
+    return None
+
+
+def person_seat(request: HttpRequest) -> services.SeatSpec:
+    """The person asking, as a seat: their account when signed in, else this device."""
+    user_id = request.user.pk if request.user.is_authenticated else None
+    return services.SeatSpec("You", user_id=user_id, device_key=request.device_key)
+
+
+def table_url(game: Game) -> str:
+    """The table page of ``game``, under its own game's URL prefix."""
+    namespace = catalogue.get(game.kind).url_name
+    return reverse(f"{namespace}:table", kwargs={"game_id": game.id})

@@ -1,6 +1,6 @@
 """Playing the daily challenge: the first deal, continuing, and retries.
 
-An attempt is an ordinary Rumbaroo game (so it plays, saves and continues
+An attempt is an ordinary game of the daily game (so it plays, saves and continues
 like any other) dealt from the day's seed, with ``config["daily"]`` naming
 the UTC day it started on. Unlimited retries: a retry deals the same board
 again as a new game, and the unfinished attempt it replaces is abandoned

@@ -16,22 +16,24 @@ from datetime import date
 from django.core.paginator import Page, Paginator
 from django.db.models import Q, QuerySet
 
+from games import catalogue
 from leaderboards.models import LeaderboardEntry, Player
 from leaderboards.periods import ALL_TIME, day_key, week_key
 from leaderboards.streaks import DAILY_BOARD
 
 PER_PAGE = 25
 
+# kind → (name, ((level, label), ...)) for every game people can play, daily host first.
 KINDS: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
-    "rumbaroo": ("Rumbaroo", (("joey", "Joey"), ("wallaby", "Wallaby"), ("big_red", "Big Red"))),
-    "tile_rummy": ("Tile Rummy", (("easy", "Easy"), ("medium", "Medium"), ("expert", "Expert"))),
+    e.kind: (e.name, tuple((level.key, level.label) for level in e.levels))
+    for e in sorted(catalogue.ready(), key=lambda e: e.daily is None)
 }
 # metric → (entry field, label, kinds it exists for; None = every kind)
 METRICS: dict[str, tuple[str, str, frozenset[str] | None]] = {
     "wins": ("wins", "Wins", None),
     "points": ("points", "Points", None),
     "streak": ("best_win_run", "Best win streak", None),
-    "daily": ("daily_streak", "Daily challenge streak", frozenset({"rumbaroo"})),
+    "daily": ("daily_streak", "Daily challenge streak", frozenset({DAILY_BOARD[0]})),
 }
 PERIODS = {"today": "Today", "week": "This week", "all": "All time"}
 
@@ -40,7 +42,7 @@ PERIODS = {"today": "Today", "week": "This week", "all": "All time"}
 class Board:
     """Which board a page shows; ``parse`` falls back to defaults for anything unknown."""
 
-    kind: str = "rumbaroo"
+    kind: str = DAILY_BOARD[0]
     metric: str = "wins"
     period: str = "week"
     difficulty: str = ""

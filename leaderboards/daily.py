@@ -1,4 +1,7 @@
-"""The daily challenge: one Rumbaroo board per UTC day, the same for everyone.
+"""The daily challenge: one board per UTC day, the same for everyone.
+
+The game, its setup and its computer come from the catalogue entry that
+declares a ``daily`` (``games.catalogue.daily_game``).
 
 The seed is an HMAC of the date under a server secret (``DAILY_SECRET``, else
 ``SECRET_KEY``): deterministic, so the beat task at 00:00 UTC and the first
@@ -17,14 +20,17 @@ from typing import Any
 
 from django.conf import settings
 
+from games import catalogue
 from leaderboards.models import DailyChallenge
 from leaderboards.periods import utc_today
 
-KIND = "rumbaroo"
-# RULINGS: Joey, 2 players (you and one computer at the medium level), target 50.
-CONFIG: dict[str, Any] = {"difficulty": "joey", "players": 2, "target": 50}
-COMPUTER_LEVEL = "medium"
-COMPUTER_NAME = "Computer (medium)"
+GAME = catalogue.daily_game()
+KIND = GAME.kind
+SPEC = GAME.daily
+assert SPEC is not None  # daily_game() picks the entry that has one
+CONFIG: dict[str, Any] = dict(SPEC.config)
+COMPUTER_LEVEL = SPEC.computer_level
+COMPUTER_NAME = SPEC.computer_name
 CONFIG_KEY = "daily"  # config["daily"] = the ISO date the attempt counts for
 SEED_BITS = 62  # like services.create_game's random seeds: fits a signed BigIntegerField
 
@@ -32,7 +38,7 @@ SEED_BITS = 62  # like services.create_game's random seeds: fits a signed BigInt
 def seed_for(day: date) -> int:
     """The board of ``day``: a keyed hash of the date, so it can't be guessed ahead."""
     secret = (getattr(settings, "DAILY_SECRET", "") or settings.SECRET_KEY).encode()
-    message = f"rumbaroo-daily:{day.isoformat()}".encode()
+    message = f"{KIND}-daily:{day.isoformat()}".encode()
     digest = hmac.new(secret, message, hashlib.sha256).digest()
     return int.from_bytes(digest[:8], "big") >> (64 - SEED_BITS)
 

@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from games import catalogue
+
 MIN_LENGTH = 3
 MAX_LENGTH = 20
 PUNCTUATION = "-_.'"
@@ -45,11 +47,12 @@ _CONFUSABLES = str.maketrans(
 )  # fmt: skip
 _DIGRAPHS = (("rn", "m"), ("vv", "w"), ("cl", "d"))
 
-# Keys no player may take: the site, its staff, the computer players, placeholders.
+# Keys no player may take: the site, its staff, the computer players, placeholders,
+# and every game's and level's name from the catalogue.
 RESERVED = (
     "admin", "administrator", "moderator", "mod", "staff", "support", "system", "official",
-    "rummy", "rumbaroo", "rumasta", "computer", "bot", "cpu", "joey", "wallaby", "big red",
-    "easy", "medium", "expert", "you", "player", "guest", "anonymous", "nobody",
+    "rummy", "computer", "bot", "cpu", "you", "player", "guest", "anonymous", "nobody",
+    *catalogue.reserved_words(),
 )  # fmt: skip
 # Keys that may not appear anywhere inside a name ("xXadminXx", "the moderator").
 RESERVED_INSIDE = ("admin", "moderator", "staff", "official")

@@ -23,6 +23,7 @@ from django.db.models import F
 from django.db.models.functions import Greatest
 
 from accounts.describe import level_of
+from games import catalogue
 from games.engine.registry import engine_for
 from games.models import Game, Seat
 from leaderboards import daily, streaks
@@ -34,8 +35,13 @@ GRACE_DAYS = 1  # a daily attempt may be won up to the end of the next UTC day
 
 
 def difficulty_of(game: Game, seats: list[Seat]) -> str:
-    """The board a game counts on: its setup difficulty, else its computers' level."""
-    value = game.config.get("difficulty") if isinstance(game.config, dict) else None
+    """The board a game counts on: its setup's level option, else its computers' level.
+
+    Which setup option is the level (if any) is the catalogue's to say.
+    """
+    entry = catalogue.find(game.kind)
+    key = entry.level_key if entry else None
+    value = game.config.get(key) if key and isinstance(game.config, dict) else None
     return str(value) if value else level_of(seats)
 
 

@@ -16,12 +16,14 @@ from datetime import date, datetime, timedelta
 from django.db.models import F
 from django.db.models.functions import Greatest
 
+from games import catalogue
 from games.models import Game
 from leaderboards.models import DailyClear, LeaderboardEntry, Player
 from leaderboards.periods import keys_for
 
 ONE_DAY = timedelta(days=1)
-DAILY_BOARD = ("rumbaroo", "daily")  # (kind, difficulty) of the calendar-streak board
+# (kind, difficulty) of the calendar-streak board: the daily game's, under "daily".
+DAILY_BOARD = (catalogue.daily_game().kind, catalogue.DAILY)
 
 
 def runs_ending_at(days: Iterable[date]) -> dict[date, int]:

@@ -37,6 +37,16 @@ class DailyStatus:
     best: int
     attempts: int
 
+    @property
+    def setup(self) -> str:
+        """The day's board in a line: which game, and how it is set up."""
+        return daily.SPEC.description
+
+    @property
+    def kind(self) -> str:
+        """The game the daily challenge is played in (for the streak board's link)."""
+        return daily.KIND
+
 
 def seats_on_day(request: HttpRequest, day: date) -> QuerySet[Seat]:
     """The caller's seats in attempts that count for ``day``, newest first."""

@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.views.decorators.http import require_GET, require_POST
 
+from games.table_flow import table_url
 from leaderboards import attempts, boards, naming, privacy
 from leaderboards.forms import NameForm, ReportForm
 from leaderboards.models import NameReport, Player
@@ -110,7 +111,7 @@ def _to_attempt(request: HttpRequest, retry: bool) -> HttpResponse:
     except attempts.AlreadyCleared as exc:
         messages.info(request, exc.message)
         return redirect("games:home")
-    return redirect("games:rumbaroo_table", game_id=game.id)
+    return redirect(table_url(game))
 
 
 def name_page(request: HttpRequest) -> HttpResponse:

@@ -3,11 +3,14 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from games.urls import game_urls
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("me/", include("accounts.urls")),
     path("leaderboards/", include("leaderboards.urls")),
+    *game_urls(),
     path("", include("games.urls")),
 ]
 

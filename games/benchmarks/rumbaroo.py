@@ -106,3 +106,27 @@ def figures(games: int = 10, players: tuple[int, ...] = (4, 8)) -> list[dict[str
                 }
             )
     return rows
+
+
+def add_arguments(parser: Any) -> None:
+    parser.add_argument(
+        "--rumbaroo-games", type=int, default=20, help="Rumbaroo games per table (0: skip)"
+    )
+
+
+def report(out: Callable[[str], Any], options: dict[str, Any]) -> None:
+    """Bot move times and games per second at 4 and 8 players, per difficulty."""
+    games = options["rumbaroo_games"]
+    if not games:
+        return
+    out(f"Rumbaroo bots (target 50), {games} seeded games per table:")
+    out(
+        f"{'table':<16} {'median ms':>10} {'p95 ms':>9} {'games/s':>8} {'moves/s':>8} {'rounds':>7}"
+    )
+    for row in figures(games, players=(4, 8)):
+        name = f"{row['players']}p {row['difficulty']}"
+        out(
+            f"{name:<16} {row['median_ms']:>10.2f} {row['p95_ms']:>9.2f} "
+            f"{row['games_per_s']:>8.2f} {row['moves_per_s']:>8.0f} "
+            f"{row['rounds_per_game']:>7.1f}"
+        )

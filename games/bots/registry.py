@@ -1,4 +1,4 @@
-"""Which computer player plays which game kind.
+"""Which computer player plays which game kind, as the catalogue declares it.
 
 A bot is ``choose(view, level) -> action | None``: it is handed the seat's
 view, never the state, so it cannot see what its seat may not.
@@ -7,14 +7,14 @@ view, never the state, so it cannot see what its seat may not.
 from __future__ import annotations
 
 from collections.abc import Callable
-from importlib import import_module
 from typing import Any
 
-Bot = Callable[[dict[str, Any], str], dict[str, Any] | None]
+from games import catalogue
 
-_MODULES = {"tile_rummy": "games.bots.tile_rummy", "rumbaroo": "games.bots.rumbaroo"}
+Bot = Callable[[dict[str, Any], str], dict[str, Any] | None]
 
 
 def choose_for(kind: str) -> Bot:
     """Imported lazily so a slow search module loads only where bots actually play."""
-    return import_module(_MODULES[kind]).choose_action
+    bot: Bot = catalogue.load(catalogue.get(kind).bot).choose_action
+    return bot

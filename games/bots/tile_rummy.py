@@ -12,7 +12,7 @@ Levels:
 * ``medium`` lays every set its rack can make (an exact search of the rack),
   then adds single rack tiles to sets on the table (ends of runs, the missing
   colour of a group), as often as they fit.
-* ``expert`` rearranges the whole table: an exact search (``tile_search``)
+* ``expert`` rearranges the whole table: an exact search (``tile_rummy_search``)
   for the arrangement of every table tile plus the most rack tiles (then the
   most valuable ones), moving table jokers wherever they help and keeping its
   own jokers unless they let more tiles down or finish the rack. It starts
@@ -35,7 +35,7 @@ from typing import Any
 from games.engine.melds import check_table, read
 from games.engine.tile_rummy import OPENING_MINIMUM, RULES, TILE_COUNT, face_of
 
-from .tile_search import (
+from .tile_rummy_search import (
     VALUE_WEIGHTS,
     Arrangement,
     Budget,

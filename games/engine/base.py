@@ -9,6 +9,12 @@ Each game is one module exposing::
     result(state) -> Result | None
     to_json(state) -> dict / from_json(data) -> State
     TIMEOUT_ACTION: Action   # legal for any seat in to_act: a clock ran out or a bot failed
+    all_ids(state) -> list[int]          # every piece in every place (conservation)
+    hidden_from(state, seat) -> set[int] # the pieces that seat may not see now
+    VIEW_ID_FIELDS: tuple[str, ...]      # view keys holding bare piece ids (besides {"id": …})
+
+The contract test suite (tests/contract/) checks all of it for every game
+in the catalogue, from seeded random and bot playouts.
 
 States are plain data, JSON round-trippable, never mutated by ``apply``.
 All randomness is derived from the seed so a move log replays exactly.

@@ -7,7 +7,7 @@ matter: ``read`` finds the reading most favourable to the player who laid it
 a whole rearranged table in one place: every earlier table tile still there,
 every set valid, new tiles only from the player's own rack.
 
-Out of scope: card melds (Rumasta's canastas), which follow other rules.
+Out of scope: card melds (canastas), which follow other rules.
 """
 
 from __future__ import annotations

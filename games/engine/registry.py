@@ -1,13 +1,13 @@
-"""Which engine module plays which game kind: the one place the site looks them up."""
+"""Which engine module plays which game kind: read from the catalogue, imported on first use."""
 
 from __future__ import annotations
 
 from types import ModuleType
 
-from . import rumbaroo, tile_rummy
-
-ENGINES: dict[str, ModuleType] = {tile_rummy.KIND: tile_rummy, rumbaroo.KIND: rumbaroo}
+from games import catalogue
 
 
 def engine_for(kind: str) -> ModuleType:
-    return ENGINES[kind]
+    """The rules module of ``kind`` (``catalogue.UnknownGame`` for a kind not listed)."""
+    module: ModuleType = catalogue.load(catalogue.get(kind).engine)
+    return module

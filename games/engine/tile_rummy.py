@@ -13,7 +13,8 @@ Options (config) and defaults:
   max_rounds 100   (safety cap: a game of thrown-in rounds still ends)
 
 Actions: {"type": "play", "table": [[tile ids], ...]} (the whole new table),
-{"type": "draw"}, {"type": "next_round"}.
+{"type": "draw"}, {"type": "next_round"}, {"type": "timeout"} (a draw during
+play, the next round between rounds).
 Out of scope: timers and online seats (they sit on top of this contract).
 """
 
@@ -37,8 +38,11 @@ RACK_SIZE = 14
 OPENING_MINIMUM = 30
 JOKER_PENALTY = 30
 RULES = MeldRules(colours=COLOURS)
-# What the site plays for a seat that must move but cannot (a clock ran out, a bot failed).
-TIMEOUT_ACTION = {"type": "draw"}
+# What the site plays for a seat that must move but cannot (a clock ran out, a bot failed):
+# the draw during play, "next round" between rounds.
+TIMEOUT_ACTION = {"type": "timeout"}
+# Besides {"id": …} tile dicts, view keys whose ints are tile ids (none: every tile is a dict).
+VIEW_ID_FIELDS: tuple[str, ...] = ()
 
 
 def face_of(tile: int) -> Face:
@@ -251,7 +255,27 @@ def _end_round(state: State, winner: int | None) -> list[Event]:
     return [{"type": "game_over" if over else "round_over", "scores": scores, "winner": winner}]
 
 
-_HANDLERS = {"play": _play, "draw": _draw, "next_round": _next_round}
+def _timeout(state: State, seat: int, action: Action) -> list[Event]:
+    """A seat out of time (or a failed bot): draw in play, start the next round between rounds."""
+    if state.phase == "play":
+        return _draw(state, seat, action)
+    return _next_round(state, seat, action)
+
+
+_HANDLERS = {"play": _play, "draw": _draw, "next_round": _next_round, "timeout": _timeout}
+
+
+def all_ids(state: State) -> list[int]:
+    """Every tile wherever it lies; conservation means each id appears exactly once."""
+    return [*state.pool, *(t for r in state.racks for t in r), *(t for s in state.table for t in s)]
+
+
+def hidden_from(state: State, seat: int | None) -> set[int]:
+    """What ``seat`` may not see: the pool, and the other racks until the round is scored."""
+    hidden = set(state.pool)
+    if state.phase == "play":
+        hidden.update(t for i, r in enumerate(state.racks) if i != seat for t in r)
+    return hidden
 
 
 def _parse_table(raw: Any) -> list[list[int]]:

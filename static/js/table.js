@@ -3,7 +3,7 @@
 // Any markup with ".tile[data-tile]" tiles (holding an "input.tile-pick") and ".drop-zone"
 // zones works. By default a zone's button is the form's button[name="to"] whose value is
 // the zone's data-target; a game's own script may set window.gameTable.dropButton to find
-// it another way (Rumbaroo: a Wild to swap).
+// it another way (say, a wild tile to swap).
 (function () {
   "use strict";
   let dragged = null;
@@ -54,7 +54,7 @@
     button.click(); // a real click, so htmx sends the button's name and value
   });
 
-  // Tile Rummy: tapping a set's background (not a tile) with a tile picked places it there.
+  // Tables with tap-to-place sets: tapping a set's background (not a tile) with a tile picked places it there.
   document.addEventListener("click", function (event) {
     if (event.target.closest(".tile, button")) return;
     const zone = event.target.closest(".set.drop-zone");

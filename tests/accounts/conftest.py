@@ -68,14 +68,14 @@ def start_game(
             "/tile-rummy/new/", {"level": level, "opponents": 1, "meld_rule": "standard"}
         )
     assert response.status_code == 302, response.content.decode()[:2000]
-    game = Game.objects.get(id=response.url.split("/")[2])
+    game = Game.objects.get(id=response.url.rstrip("/").split("/")[-1])
     spec = {"racks": QUIET_RACKS, "pool_top": "Y9 Y8 Y7 Y6 Y4 Y3", **state}
     return put_state(game, build(**spec))
 
 
 def version_on_page(client: Client, game: Game) -> int:
     """The version the table page was drawn at, as the browser sees it."""
-    response = client.get(f"/g/{game.id}/")
+    response = client.get(f"/tile-rummy/g/{game.id}/")
     assert response.status_code == 200
     match = re.search(r'data-version="(\d+)"', response.content.decode())
     assert match
@@ -90,10 +90,10 @@ def draw(
         game.refresh_from_db()
         version = game.version
     with run_commits():
-        return client.post(f"/g/{game.id}/draw/", {"version": version}, **HX)
+        return client.post(f"/tile-rummy/g/{game.id}/draw/", {"version": version}, **HX)
 
 
 def continue_links(client: Client) -> list[str]:
     """The game ids home offers under "Continue game"."""
     html = client.get("/").content.decode()
-    return re.findall(r'href="/g/([0-9a-f-]{36})/">Continue game<', html)
+    return re.findall(r'href="/tile-rummy/g/([0-9a-f-]{36})/">Continue game<', html)

@@ -47,7 +47,7 @@ def test_after_signing_out_the_device_no_longer_holds_the_accounts_game(run_comm
     game = start_game(device, run_commits)
     sign_up(device, "kim")
     device.post("/accounts/logout/")
-    assert device.get(f"/g/{game.id}/").status_code == 404
+    assert device.get(f"/tile-rummy/g/{game.id}/").status_code == 404
     assert continue_links(device) == []
 
 
@@ -86,7 +86,7 @@ def test_signing_in_takes_only_this_devices_guest_games(run_commits) -> None:
 def test_guest_stats_and_streaks_join_the_account(run_commits) -> None:
     guest = Client()
     game = start_game(guest, run_commits)
-    guest.post(f"/g/{game.id}/abandon/", {"version": version_on_page(guest, game)})
+    guest.post(f"/tile-rummy/g/{game.id}/abandon/", {"version": version_on_page(guest, game)})
     assert GameRecord.objects.get().user is None
 
     sign_up(guest, "kim")
@@ -144,7 +144,7 @@ def test_a_guest_streak_with_no_account_streak_moves_over() -> None:
 def test_finished_guest_games_stay_finished_after_the_merge(run_commits) -> None:
     guest = Client()
     game = start_game(guest, run_commits)
-    guest.post(f"/g/{game.id}/abandon/", {"version": version_on_page(guest, game)})
+    guest.post(f"/tile-rummy/g/{game.id}/abandon/", {"version": version_on_page(guest, game)})
     sign_up(guest, "kim")
     game.refresh_from_db()
     assert game.status == GameStatus.ABANDONED and continue_links(guest) == []

@@ -47,10 +47,10 @@ def assert_locked_out(intruder: Client, game: Game) -> None:
     """Every page and action of the game answers 404 and the game stays exactly as it was."""
     before = snapshot(game)
     for path in GET_PATHS:
-        assert intruder.get(f"/g/{game.id}/{path}").status_code == 404, path
+        assert intruder.get(f"/tile-rummy/g/{game.id}/{path}").status_code == 404, path
     for path in POST_PATHS:
         data = {"version": game.version, "tile": 0, "to": "new", "speed": "fast"}
-        response = intruder.post(f"/g/{game.id}/{path}", data, HTTP_HX_REQUEST="true")
+        response = intruder.post(f"/tile-rummy/g/{game.id}/{path}", data, HTTP_HX_REQUEST="true")
         assert response.status_code == 404, path
     assert snapshot(game) == before
     assert Game.objects.get(id=game.id).status == GameStatus.ACTIVE
@@ -62,7 +62,7 @@ def test_a_second_user_cannot_open_or_act_on_the_first_users_game(run_commits) -
     kim = _signed_up("kim")
     game = start_game(kim, run_commits)
     assert_locked_out(_signed_up("lee"), game)
-    assert kim.get(f"/g/{game.id}/").status_code == 200
+    assert kim.get(f"/tile-rummy/g/{game.id}/").status_code == 200
 
 
 def test_a_signed_in_user_cannot_take_a_guests_game(run_commits) -> None:
@@ -109,13 +109,16 @@ def test_a_forged_or_tampered_device_cookie_owns_nothing(run_commits) -> None:
     for name, forged in _forgeries(cookie, key).items():
         intruder = Client()
         intruder.cookies[COOKIE_NAME] = forged
-        assert intruder.get(f"/g/{game.id}/").status_code == 404, name
+        assert intruder.get(f"/tile-rummy/g/{game.id}/").status_code == 404, name
         assert intruder.cookies[COOKIE_NAME].value != forged, name  # a fresh key replaced it
         assert_locked_out(intruder, game)
         assert "no-stats" in intruder.get("/me/stats/").content.decode()
-        assert intruder.post(f"/g/{abandoned.id}/abandon/", {"version": 0}).status_code == 404
+        assert (
+            intruder.post(f"/tile-rummy/g/{abandoned.id}/abandon/", {"version": 0}).status_code
+            == 404
+        )
 
-    assert victim.get(f"/g/{game.id}/").status_code == 200  # the real cookie still works
+    assert victim.get(f"/tile-rummy/g/{game.id}/").status_code == 200  # the real cookie still works
     assert not GameRecord.objects.exists()
 
 
@@ -137,7 +140,7 @@ def test_game_posts_need_the_csrf_token(run_commits, path: str) -> None:
     game = start_game(Client(), run_commits)
     game.seats.filter(index=0).update(device_key=_device_key(player))
     before = snapshot(game)
-    response = player.post(f"/g/{game.id}/{path}", {"version": game.version})
+    response = player.post(f"/tile-rummy/g/{game.id}/{path}", {"version": game.version})
     assert response.status_code == 403
     assert snapshot(game) == before and Game.objects.get(id=game.id).status == GameStatus.ACTIVE
 
@@ -146,10 +149,10 @@ def test_abandon_with_the_pages_csrf_token_works(run_commits) -> None:
     player = Client(enforce_csrf_checks=True)
     game = start_game(Client(), run_commits)
     game.seats.filter(index=0).update(device_key=_device_key(player))
-    player.get(f"/g/{game.id}/abandon/")
+    player.get(f"/tile-rummy/g/{game.id}/abandon/")
     token = player.cookies[settings.CSRF_COOKIE_NAME].value
     data = {"version": game.version, "csrfmiddlewaretoken": token}
-    assert player.post(f"/g/{game.id}/abandon/", data).status_code == 302
+    assert player.post(f"/tile-rummy/g/{game.id}/abandon/", data).status_code == 302
     assert Game.objects.get(id=game.id).status == GameStatus.ABANDONED
 
 
@@ -195,7 +198,7 @@ def test_too_many_sign_in_attempts_from_one_address_get_429() -> None:
 def test_stats_show_only_the_callers_own_games(run_commits) -> None:
     kim = _signed_up("kim")
     game = start_game(kim, run_commits)
-    kim.post(f"/g/{game.id}/abandon/", {"version": game.version})
+    kim.post(f"/tile-rummy/g/{game.id}/abandon/", {"version": game.version})
     assert 'data-testid="stats-tile_rummy"' in kim.get("/me/stats/").content.decode()
     for other in (_signed_up("lee"), Client()):
         assert "no-stats" in other.get("/me/stats/").content.decode()
@@ -208,5 +211,5 @@ def test_a_computer_seat_is_nobodys(run_commits) -> None:
     computer.save()
     intruder = Client()
     intruder.cookies[COOKIE_NAME] = signed("x" * 32)
-    assert intruder.get(f"/g/{game.id}/").status_code == 404
+    assert intruder.get(f"/tile-rummy/g/{game.id}/").status_code == 404
     assert draw(intruder, game, nullcontext).status_code == 404

@@ -35,10 +35,12 @@ def win(client: Client, run_commits, level: str = "easy") -> Game:
     )
     for face, to in (("R10", "new"), ("R11", "0"), ("R12", "0")):
         data = {"version": game.version, "tile": _tile(game, face), "to": to}
-        assert client.post(f"/g/{game.id}/move/", data, **HX).status_code == 200
+        assert client.post(f"/tile-rummy/g/{game.id}/move/", data, **HX).status_code == 200
     assert (
         "You win!"
-        in client.post(f"/g/{game.id}/confirm/", {"version": game.version}, **HX).content.decode()
+        in client.post(
+            f"/tile-rummy/g/{game.id}/confirm/", {"version": game.version}, **HX
+        ).content.decode()
     )
     return game
 
@@ -61,7 +63,7 @@ def lose(client: Client, run_commits, level: str = "easy") -> Game:
 
 def abandon(client: Client, run_commits, level: str = "easy") -> Game:
     game = start_game(client, run_commits, level=level)
-    client.post(f"/g/{game.id}/abandon/", {"version": version_on_page(client, game)})
+    client.post(f"/tile-rummy/g/{game.id}/abandon/", {"version": version_on_page(client, game)})
     return game
 
 
@@ -149,7 +151,7 @@ def test_the_history_page_shows_outcomes(run_commits) -> None:
         return html.split(f'data-game="{game.id}"')[1].split("</li>")[0]
 
     assert "Won" in item(won) and "Abandoned" in item(gone)
-    assert f'href="/g/{open_game.id}/">Continue game' in item(open_game)
+    assert f'href="/tile-rummy/g/{open_game.id}/">Continue game' in item(open_game)
 
 
 def test_the_slot_key_is_kind_and_mode() -> None:

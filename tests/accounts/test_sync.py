@@ -99,7 +99,9 @@ def test_save_and_exit_makes_a_game_the_newest_save(phone_and_laptop, run_commit
     second = start_game(laptop, run_commits)
     assert continue_links(phone) == [str(second.id)]
     version = version_on_page(phone, first)  # the phone still has the first game open
-    response = phone.post(f"/g/{first.id}/save-and-exit/", {"version": version}, follow=True)
+    response = phone.post(
+        f"/tile-rummy/g/{first.id}/save-and-exit/", {"version": version}, follow=True
+    )
     assert response.redirect_chain[-1][0] == "/"
     assert "Game saved." in response.content.decode()
     assert continue_links(laptop) == [str(first.id)]
@@ -110,7 +112,7 @@ def test_a_finished_newest_save_empties_the_slot(phone_and_laptop, run_commits) 
     older = start_game(phone, run_commits)
     newer = start_game(laptop, run_commits)
     version = version_on_page(laptop, newer)
-    laptop.post(f"/g/{newer.id}/abandon/", {"version": version})
+    laptop.post(f"/tile-rummy/g/{newer.id}/abandon/", {"version": version})
     assert continue_links(phone) == []  # the older game stays in the history only
     assert f'data-game="{older.id}"' in phone.get("/me/games/").content.decode()
 

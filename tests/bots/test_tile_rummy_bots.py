@@ -18,7 +18,7 @@ from functools import cache
 
 import pytest
 
-from games.bots import tile_search
+from games.bots import tile_rummy_search as tile_search
 from games.bots.tile_rummy import LEVELS, choose_action, is_legal_play, propose
 from games.engine import tile_rummy as tr
 from games.engine.melds import read

@@ -21,7 +21,7 @@ from games import services
 from games.engine import rumbaroo as rb
 from games.models import Game
 from tests.engine.rumbaroo.rb_helpers import build
-from tests.games.rumbaroo.conftest import put_state
+from tests.web.rumbaroo.conftest import put_state
 
 
 def utc(*parts: int) -> datetime:

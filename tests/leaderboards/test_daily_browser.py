@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from games.models import Game
 from leaderboards.models import DailyClear
 from tests.engine.rumbaroo.rb_helpers import build
-from tests.games.rumbaroo.conftest import put_state
+from tests.web.rumbaroo.conftest import put_state
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PHONE = {"width": 360, "height": 800}

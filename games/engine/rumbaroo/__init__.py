@@ -84,6 +84,24 @@ from .view import events_for, view
 
 # Legal for any seat in to_act: draw 1 and pass, take a waiting Snap, or deal on.
 TIMEOUT_ACTION = {"type": "timeout"}
+# Besides {"id": …} tile dicts, view keys whose ints are tile ids.
+VIEW_ID_FIELDS = ("table_ids", "drawn", "playable")
+
+
+def all_ids(state: State) -> list[int]:
+    """Every tile wherever it sits (the contract's name for ``all_tiles``)."""
+    return all_tiles(state)
+
+
+def hidden_from(state: State, seat: int | None) -> set[int]:
+    """What ``seat`` may not see: the pool, and others' hands and pouches until the round ends."""
+    hidden = set(state.pool)
+    if state.phase not in ("round_over", "game_over"):
+        for other, (hand, pouch) in enumerate(zip(state.hands, state.pouches, strict=True)):
+            if other != seat:
+                hidden.update(hand + pouch)
+    return hidden
+
 
 __all__ = [
     "COLOURS",
@@ -93,6 +111,8 @@ __all__ = [
     "Config",
     "State",
     "TIMEOUT_ACTION",
+    "VIEW_ID_FIELDS",
+    "all_ids",
     "TileFace",
     "all_tiles",
     "apply",
@@ -102,6 +122,7 @@ __all__ = [
     "face_of",
     "faces",
     "from_json",
+    "hidden_from",
     "holding",
     "least_useful",
     "new_game",

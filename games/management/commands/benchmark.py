@@ -1,174 +1,46 @@
 """``manage.py benchmark``: how fast the computer players think and play.
 
-Prints three small tables:
-
-* move times (median, p95, max, in ms) of the easy, medium and expert bots on
-  the same seeded mid-game positions, the expert at its default budget, with
-  how the expert found its moves (full search finished, or a fallback);
-* complete 2-player bot-vs-bot games per second (expert v medium, easy v easy);
-* Rumbaroo: bot move times (median, p95) and complete games per second at 4
-  and 8 players for each difficulty (``games.benchmarks.rumbaroo``).
-
-Positions come from seeded games between medium bots stopped after a seeded
-number of moves (2-4 players), so every run measures the same positions.
-Nothing touches the database.
+Runs the benchmark of every catalogue game that declares one
+(``GameEntry.benchmark``: a module with ``add_arguments(parser)`` and
+``report(out, options)``), in the catalogue's order; ``--game KIND`` runs
+one. Games are seeded, so runs measure the same games. Nothing touches the
+database.
 """
 
 from __future__ import annotations
 
-import random
-import statistics
-import time
-from collections import Counter
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.benchmarks import rumbaroo as rumbaroo_bench
-from games.bots.tile_rummy import DEFAULT_BUDGET_S, LEVELS, choose_action, propose
-from games.engine import tile_rummy as tr
-
-FIRST_SEED = 1000
+from games import catalogue
 
 
-def mid_game_views(count: int, first_seed: int = FIRST_SEED) -> list[dict[str, Any]]:
-    """Views of the seat to move, after 12-80 moves of a seeded medium-bot game."""
-    views: list[dict[str, Any]] = []
-    seed = first_seed
-    while len(views) < count:
-        rng = random.Random(seed)
-        players = (2, 2, 3, 4)[seed % 4]
-        state = tr.new_game(
-            {"players": players, "meld_rule": ("standard", "shared")[seed % 2]}, seed
-        )
-        for _ in range(rng.randrange(12, 80)):
-            if state.phase != "play":
-                break
-            seat = state.turn
-            action = choose_action(tr.view(state, seat), "medium")
-            state, _ = tr.apply(state, seat, action)
-        if state.phase == "play":
-            views.append(tr.view(state, state.turn))
-        seed += 1
-    return views
-
-
-def play_game(levels: tuple[str, ...], seed: int, target: int, max_rounds: int) -> tuple[int, int]:
-    """One complete game; returns (moves, rounds)."""
-    config = {"players": len(levels), "target": target, "max_rounds": max_rounds}
-    state = tr.new_game(config, seed)
-    moves = 0
-    while state.phase != "game_over":
-        if state.phase == "round_over":
-            state, _ = tr.apply(state, 0, {"type": "next_round"})
-            continue
-        seat = state.turn
-        state, _ = tr.apply(state, seat, choose_action(tr.view(state, seat), levels[seat]))
-        moves += 1
-    return moves, state.round_no
-
-
-def summary_ms(seconds: list[float]) -> tuple[float, float, float]:
-    ordered = sorted(seconds)
-    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-    return statistics.median(ordered) * 1000, p95 * 1000, ordered[-1] * 1000
+def _benchmarked() -> list[tuple[catalogue.GameEntry, Any]]:
+    return [(e, catalogue.load(e.benchmark)) for e in catalogue.CATALOGUE if e.benchmark]
 
 
 class Command(BaseCommand):
-    help = "Time the bots: move times on seeded positions, and games per second."
+    help = "Time the bots of every game: move times on seeded positions, and games per second."
     requires_system_checks: list[str] = []
     requires_migrations_checks = False
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--positions", type=int, default=200, help="mid-game positions")
-        parser.add_argument("--games", type=int, default=20, help="games per match-up")
-        parser.add_argument(
-            "--budget", type=float, default=DEFAULT_BUDGET_S, help="expert budget (s)"
-        )
-        parser.add_argument("--target", type=int, default=200, help="game target score")
-        parser.add_argument(
-            "--rumbaroo-games", type=int, default=20, help="Rumbaroo games per table (0: skip)"
-        )
-        parser.add_argument(
-            "--max-rounds",
-            type=int,
-            default=10,
-            help="round cap per game (easy bots rarely go out: uncapped games are long)",
-        )
+        parser.add_argument("--game", default="", help="only this game kind")
+        for _, module in _benchmarked():
+            module.add_arguments(parser)
 
     def handle(self, *args: Any, **options: Any) -> None:
-        out = self.stdout.write
-        count, games, budget = options["positions"], options["games"], options["budget"]
-
-        started = time.perf_counter()
-        views = mid_game_views(count)
-        out(
-            f"Tile Rummy bots: {len(views)} seeded mid-game positions "
-            f"(made in {time.perf_counter() - started:.1f} s); expert budget {budget:.2f} s"
-        )
-        out("")
-        out(f"{'level':<8} {'median ms':>10} {'p95 ms':>9} {'max ms':>9}   plays")
-        sources: Counter[str] = Counter()
-        for level in LEVELS:
-            times: list[float] = []
-            plays = 0
-            for view in views:
-                t0 = time.perf_counter()
-                action = choose_action(view, level, budget)
-                times.append(time.perf_counter() - t0)
-                plays += bool(action and action["type"] == "play")
-                if level == "expert":
-                    report: dict[str, Any] = {}
-                    propose(view, level, budget, report=report)
-                    sources[report["source"]] += 1
-                    sources["finished" if report["finished"] else "stopped"] += 1
-            median, p95, worst = summary_ms(times)
-            out(f"{level:<8} {median:>10.1f} {p95:>9.1f} {worst:>9.1f}   {plays}/{len(views)}")
-        out(
-            f"expert search finished in {sources['finished']}/{len(views)} positions "
-            f"(stopped by the budget: {sources['stopped']}); move from: "
-            + ", ".join(f"{k} {sources[k]}" for k in ("full", "quick", "medium", "opening"))
-        )
-
-        out("")
-        out(
-            f"Complete 2-player games, target {options['target']}, "
-            f"at most {options['max_rounds']} rounds, default budgets:"
-        )
-        out(
-            f"{'match':<18} {'games':>5} {'seconds':>8} {'games/s':>8} {'moves/s':>8} {'rounds':>7}"
-        )
-        for levels in (("expert", "medium"), ("easy", "easy")):
-            t0 = time.perf_counter()
-            moves = rounds = 0
-            for i in range(games):
-                seat_order = levels if i % 2 == 0 else levels[::-1]
-                m, r = play_game(
-                    seat_order, FIRST_SEED + i, options["target"], options["max_rounds"]
-                )
-                moves += m
-                rounds += r
-            spent = time.perf_counter() - t0
-            name = " v ".join(levels)
-            out(
-                f"{name:<18} {games:>5} {spent:>8.1f} {games / spent:>8.2f} "
-                f"{moves / spent:>8.0f} {rounds / max(games, 1):>7.1f}"
+        chosen = options["game"]
+        if chosen and catalogue.find(chosen) is None:
+            raise CommandError(
+                f"No game {chosen!r}; kinds: {[e.kind for e in catalogue.CATALOGUE]}"
             )
-        if options["rumbaroo_games"]:
-            self.rumbaroo(options["rumbaroo_games"])
-
-    def rumbaroo(self, games: int) -> None:
-        out = self.stdout.write
-        out("")
-        out(f"Rumbaroo bots (target 50), {games} seeded games per table:")
-        out(
-            f"{'table':<16} {'median ms':>10} {'p95 ms':>9} {'games/s':>8} {'moves/s':>8} "
-            f"{'rounds':>7}"
-        )
-        for row in rumbaroo_bench.figures(games, players=(4, 8)):
-            name = f"{row['players']}p {row['difficulty']}"
-            out(
-                f"{name:<16} {row['median_ms']:>10.2f} {row['p95_ms']:>9.2f} "
-                f"{row['games_per_s']:>8.2f} {row['moves_per_s']:>8.0f} "
-                f"{row['rounds_per_game']:>7.1f}"
-            )
+        first = True
+        for entry, module in _benchmarked():
+            if chosen and entry.kind != chosen:
+                continue
+            if not first:
+                self.stdout.write("")
+            module.report(self.stdout.write, options)
+            first = False

@@ -14,7 +14,7 @@ import pytest
 from games.bots.rumbaroo import choose_action
 from games.engine import rumbaroo as rb
 from games.models import Seat
-from tests.games.rumbaroo.conftest import post, state_of
+from tests.web.rumbaroo.conftest import post, state_of
 
 pytestmark = pytest.mark.django_db
 ANSWERS = ("colour", "stash", "steal", "give", "target", "number", "pair")

@@ -8,7 +8,7 @@ import re
 import pytest
 from django.test import Client
 
-from tests.games.rumbaroo.conftest import HX, held, post, state_of
+from tests.web.rumbaroo.conftest import HX, held, post, state_of
 
 pytestmark = pytest.mark.django_db
 
@@ -71,8 +71,11 @@ def test_a_stranger_gets_404_and_other_games_are_not_served_here(client, crafted
     stranger = Client()
     assert stranger.get(f"/rumbaroo/g/{game.id}/").status_code == 404
     assert stranger.post(f"/rumbaroo/g/{game.id}/draw/", {"version": 0}).status_code == 404
-    tile_rummy = start_game()
-    assert client.get(f"/rumbaroo/g/{tile_rummy.id}/").status_code == 404
+    other = start_game()  # a game of another kind: its page is elsewhere, its moves too
+    page = client.get(f"/rumbaroo/g/{other.id}/")
+    assert page.status_code == 302 and page.url == f"/tile-rummy/g/{other.id}/"
+    assert client.post(f"/rumbaroo/g/{other.id}/draw/", {"version": 0}).status_code == 404
+    assert client.get(f"/rumbaroo/g/{other.id}/board/").status_code == 404
 
 
 def test_the_board_partial_and_a_version_not_reached_yet(client, crafted) -> None:

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from games import rumbaroo_drafts as drafts
-from games import rumbaroo_prompts as prompts
+from games import catalogue
 from games.engine.melds import read
 from games.engine.registry import engine_for
-from games.engine.rumbaroo import RULES, TileFace
+from games.engine.rumbaroo import KIND, RULES, TileFace
 from games.models import Game, Move, Seat
-from games.rumbaroo_log import ENDINGS, Teller, tile_label
+from games.web.rumbaroo import drafts, prompts
+from games.web.rumbaroo.log import ENDINGS, Teller, tile_label
 
 View = dict[str, Any]
 PLAYING = ("play", "drawn", "croc")
@@ -34,7 +34,6 @@ ACTION_CODE = {
     "CROC": "CRC",
     "DIDGERIDOO": "DID",
 }
-LEVEL_NAME = {"joey": "Joey", "wallaby": "Wallaby", "big_red": "Big Red"}
 LOG_LENGTH = 8
 
 
@@ -201,12 +200,12 @@ def _common(game: Game, seat: Seat, view: View, seats: list[Seat]) -> dict[str, 
         "top": tile_context(view["top"]),
         "colour": {"code": colour, "name": COLOUR_NAME[colour], "shape": COLOUR_SHAPE[colour]},
         "reversed": view["direction"] == -1,
-        "level_name": LEVEL_NAME.get(view["difficulty"], view["difficulty"]),
+        "level_name": catalogue.get(KIND).level_label(view["difficulty"]),
     }
 
 
 def prompt_context(game: Game, seat: Seat, view: View, tile: int, choice: str) -> dict[str, Any]:
-    """The question a discard asks (see ``rumbaroo_prompts``), with each option ready to draw."""
+    """The question a discard asks (see ``prompts``), with each option ready to draw."""
     own = {t["id"]: t for t in (view["hand"] or []) + (view["pouch"] or [])}
     names = names_for(list(game.seats.all()), seat.index)
     options = prompts.options(view, tile, choice, names)

@@ -11,7 +11,7 @@ from django.test import Client
 from games.engine import tile_rummy as tr
 from games.models import Game
 from tests.engine.helpers import build
-from tests.games.conftest import put_state, snapshot
+from tests.web.conftest import put_state, snapshot
 
 pytestmark = pytest.mark.django_db
 HX = {"HTTP_HX_REQUEST": "true"}
@@ -26,7 +26,7 @@ def my_turn_game(start_game, **kwargs) -> Game:
 
 def post(client: Client, game: Game, name: str, **data):
     data.setdefault("version", game.version)
-    return client.post(f"/g/{game.id}/{name}/", data, **HX)
+    return client.post(f"/tile-rummy/g/{game.id}/{name}/", data, **HX)
 
 
 def text(response) -> str:
@@ -57,7 +57,7 @@ def test_setup_refuses_a_malformed_choice(client) -> None:
 def test_the_page_shows_my_rack_and_never_another_rack(client, start_game) -> None:
     game = start_game(opponents=3)
     state = tr.from_json(game.state)
-    html = client.get(f"/g/{game.id}/").content.decode()
+    html = client.get(f"/tile-rummy/g/{game.id}/").content.decode()
     shown = {int(t) for t in re.findall(r'data-tile="(\d+)"', html)}
     table = {t for s in state.table for t in s}
     assert set(state.racks[0]) <= shown
@@ -71,8 +71,11 @@ def test_the_page_shows_my_rack_and_never_another_rack(client, start_game) -> No
 def test_a_stranger_gets_404(client, start_game) -> None:
     game = start_game()
     stranger = Client()
-    assert stranger.get(f"/g/{game.id}/").status_code == 404
-    assert stranger.post(f"/g/{game.id}/draw/", {"version": game.version}).status_code == 404
+    assert stranger.get(f"/tile-rummy/g/{game.id}/").status_code == 404
+    assert (
+        stranger.post(f"/tile-rummy/g/{game.id}/draw/", {"version": game.version}).status_code
+        == 404
+    )
 
 
 def test_moving_a_tile_builds_a_draft_that_survives_a_reload(client, start_game) -> None:
@@ -82,7 +85,7 @@ def test_moving_a_tile_builds_a_draft_that_survives_a_reload(client, start_game)
     assert response.status_code == 200
     draft = game.seats.get(index=0).turn_draft
     assert draft["placed"] == [r10] and draft["table"] == [[r10]]
-    page = client.get(f"/g/{game.id}/").content.decode()
+    page = client.get(f"/tile-rummy/g/{game.id}/").content.decode()
     assert 'class="tile c-R placed"' in page
     assert Game.objects.get(id=game.id).version == game.version
 
@@ -170,7 +173,9 @@ def test_a_table_tile_cannot_go_back_to_the_rack(client, start_game) -> None:
 
 def test_without_htmx_a_refusal_redirects_with_a_message(client, start_game) -> None:
     game = my_turn_game(start_game)
-    response = client.post(f"/g/{game.id}/confirm/", {"version": game.version}, follow=True)
+    response = client.post(
+        f"/tile-rummy/g/{game.id}/confirm/", {"version": game.version}, follow=True
+    )
     assert "Place a tile from your rack first." in text(response)
 
 
@@ -183,15 +188,17 @@ def test_while_a_worker_plays_the_board_polls_then_steps_through_the_moves(
         response = post(client, game, "draw")
     body = text(response)
     assert "Waiting for the computer" in body and f"?at={start + 2}" in body
-    assert client.get(f"/g/{game.id}/board/?at={start + 2}", **HX).status_code == 204
+    assert client.get(f"/tile-rummy/g/{game.id}/board/?at={start + 2}", **HX).status_code == 204
     for callback in queued:  # the worker's turn lands
         with django_capture_on_commit_callbacks(execute=True):
             callback()
     game.refresh_from_db()
     assert game.version == start + 2
-    assert "You drew a tile." in text(client.get(f"/g/{game.id}/board/?at={start + 1}", **HX))
-    assert "Your turn." in text(client.get(f"/g/{game.id}/board/?at={start + 2}", **HX))
-    assert client.get(f"/g/{game.id}/board/?at={start + 3}", **HX).status_code == 204
+    assert "You drew a tile." in text(
+        client.get(f"/tile-rummy/g/{game.id}/board/?at={start + 1}", **HX)
+    )
+    assert "Your turn." in text(client.get(f"/tile-rummy/g/{game.id}/board/?at={start + 2}", **HX))
+    assert client.get(f"/tile-rummy/g/{game.id}/board/?at={start + 3}", **HX).status_code == 204
 
 
 @pytest.mark.django_db(transaction=True)
@@ -199,16 +206,16 @@ def test_in_process_computer_turns_are_shown_one_at_a_time(client) -> None:
     response = client.post(
         "/tile-rummy/new/", {"level": "easy", "opponents": 2, "meld_rule": "standard"}
     )
-    game = Game.objects.get(id=response.url.split("/")[2])
+    game = Game.objects.get(id=response.url.rstrip("/").split("/")[-1])
     put_state(game, build(racks=["R10 B3", "K1 K2", "Y4 Y9"], pool_top="B7 B8 B9"))
     start = game.version
     body = text(post(client, game, "draw"))
     game.refresh_from_db()
     assert game.version == start + 3  # our draw and both computers', all in-process
     assert "You drew a tile." in body and f"?at={start + 2}" in body and "load delay" in body
-    second = text(client.get(f"/g/{game.id}/board/?at={start + 2}", **HX))
+    second = text(client.get(f"/tile-rummy/g/{game.id}/board/?at={start + 2}", **HX))
     assert "drew a tile." in second and f"?at={start + 3}" in second
-    assert "Your turn." in text(client.get(f"/g/{game.id}/board/?at={start + 3}", **HX))
+    assert "Your turn." in text(client.get(f"/tile-rummy/g/{game.id}/board/?at={start + 3}", **HX))
 
 
 def test_the_round_complete_screen_and_next_round(client, start_game) -> None:
@@ -234,5 +241,5 @@ def test_the_generic_table_url_sends_a_rumbaroo_game_to_its_own_table(client) ->
     response = client.post("/rumbaroo/new/", {"difficulty": "joey", "players": 2, "target": 50})
     assert response.status_code == 302
     game_id = response.url.rstrip("/").split("/")[-1]
-    generic = client.get(f"/g/{game_id}/")
+    generic = client.get(f"/tile-rummy/g/{game_id}/")
     assert generic.status_code == 302 and generic.url == f"/rumbaroo/g/{game_id}/"

@@ -1,37 +1,10 @@
-"""Setup forms: the options a game is started with (fixed once it starts)."""
+"""Rumbaroo's setup form: difficulty, table size and target (fixed once it starts)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django import forms
-
-LEVELS = [("easy", "Easy"), ("medium", "Medium"), ("expert", "Expert")]
-MELD_RULES = [
-    ("standard", "Standard — everyone makes their own 30-point opening"),
-    ("shared", "Shared — the first opening unlocks the table for all"),
-]
-
-
-class TileRummySetupForm(forms.Form):
-    level = forms.ChoiceField(
-        choices=LEVELS, initial="medium", widget=forms.RadioSelect, label="Computer level"
-    )
-    meld_rule = forms.ChoiceField(
-        choices=MELD_RULES, initial="standard", widget=forms.RadioSelect, label="Opening rule"
-    )
-    opponents = forms.TypedChoiceField(
-        choices=[(1, "1"), (2, "2"), (3, "3")],
-        coerce=int,
-        initial=1,
-        widget=forms.RadioSelect,
-        label="Computer opponents",
-    )
-
-    def engine_config(self) -> dict[str, Any]:
-        data = self.cleaned_data
-        return {"players": data["opponents"] + 1, "meld_rule": data["meld_rule"]}
-
 
 # Rumbaroo: the difficulty picks the box (which action tiles) and the computers' level.
 RUMBAROO_DIFFICULTIES = [
@@ -50,7 +23,7 @@ RUMBAROO_PLAYERS = [
 ]
 
 
-class RumbarooSetupForm(forms.Form):
+class SetupForm(forms.Form):
     """Difficulty, table size (5-8 makes a Party table) and target; the engine re-checks all."""
 
     difficulty = forms.ChoiceField(

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games import rumbaroo_drafts as drafts
 from games.engine import rumbaroo as rb
+from games.web.rumbaroo import drafts
 from tests.engine.rumbaroo.rb_helpers import act, build, names, table_tile, tile
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engine import rumbaroo as rb
-from games.rumbaroo_log import Teller
+from games.web.rumbaroo.log import Teller
 from tests.engine.rumbaroo.rb_helpers import act, build, discard, meld, table_tile
 
 NAMES = ["You", "Joey 1", "Joey 2", "Joey 3"]

@@ -7,7 +7,7 @@ import html
 import pytest
 
 from tests.games.conftest import snapshot
-from tests.games.rumbaroo.conftest import HX, held, post
+from tests.web.rumbaroo.conftest import HX, held, post
 
 pytestmark = pytest.mark.django_db
 

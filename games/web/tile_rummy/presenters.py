@@ -14,7 +14,6 @@ from games.models import Game, Move, Seat
 COLOUR_LABEL = {"R": "red", "B": "blue", "Y": "yellow", "K": "black"}
 # Each colour also has its own shape, so colour-blind players can tell them apart.
 COLOUR_SHAPE = {"R": "●", "B": "■", "Y": "▲", "K": "◆"}
-SPEEDS = {"fast": 350, "normal": 800, "slow": 1500}
 
 
 def tile_context(tile: dict[str, Any], placed: bool = False) -> dict[str, Any]:
@@ -128,6 +127,8 @@ def caption(move: Move, name: str) -> str:
         return f"{name} played {faces}."
     if kind == "next_round":
         return "A new round was dealt."
+    if kind == "timeout":
+        return "You ran out of time." if name == "You" else f"{name} ran out of time."
     return f"{name} moved."
 
 

@@ -4,7 +4,7 @@ A draft is ``{"table": [[ids]...], "swaps": [[tile, wild]...], "call": bool}``:
 the shared table as the player is rebuilding it, the Wild swaps made so far
 (the hand tile took the Wild's place; the Wild is now in the hand) and
 whether Rumbaroo! is pressed. It differs from Tile Rummy's draft
-(``games.drafts``) in three ways the rules need: the pouch tile plays as if
+(``games.web.tile_rummy.drafts``) in three ways the rules need: the pouch tile plays as if
 from the hand, a Wild can be swapped off the table, and the call rides along.
 
 These functions only move ids around; the engine judges the result at

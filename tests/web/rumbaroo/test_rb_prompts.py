@@ -8,7 +8,7 @@ import pytest
 
 from games.engine import rumbaroo as rb
 from tests.engine.rumbaroo.rb_helpers import hand, names
-from tests.games.rumbaroo.conftest import held, on_table, post, state_of
+from tests.web.rumbaroo.conftest import held, on_table, post, state_of
 
 pytestmark = pytest.mark.django_db
 
@@ -165,7 +165,7 @@ def test_a_croc_snap_is_answered_by_snapping_back_or_taking(client, crafted) -> 
         game = crafted(["G-CROC R1 R2", "Y1 Y2", "B1 B2"], difficulty="big_red", pile="R-CROC")
         state = state_of(game)
         state.phase, state.croc = "croc", 3
-        from tests.games.rumbaroo.conftest import put_state
+        from tests.web.rumbaroo.conftest import put_state
 
         return put_state(game, state)
 
@@ -185,7 +185,7 @@ def test_a_croc_snap_is_answered_by_snapping_back_or_taking(client, crafted) -> 
 
 def test_while_a_croc_waits_nothing_else_goes(client, crafted) -> None:
     from tests.games.conftest import snapshot
-    from tests.games.rumbaroo.conftest import put_state
+    from tests.web.rumbaroo.conftest import put_state
 
     game = crafted(["G-CROC R1 R2", "Y1 Y2"], difficulty="big_red", pile="R-CROC")
     state = state_of(game)

@@ -9,7 +9,7 @@ import pytest
 
 from games.models import Game
 from tests.engine.rumbaroo.rb_helpers import build
-from tests.games.rumbaroo.conftest import HX, post, put_state, state_of
+from tests.web.rumbaroo.conftest import HX, post, put_state, state_of
 
 
 def text(response) -> str:

@@ -8,7 +8,7 @@ import pytest
 
 from tests.engine.rumbaroo.rb_helpers import hand, names
 from tests.games.conftest import snapshot
-from tests.games.rumbaroo.conftest import held, on_table, post, state_of
+from tests.web.rumbaroo.conftest import held, on_table, post, state_of
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from games.engine import tile_rummy as tr
 from games.models import Game
 from tests.engine.helpers import build
-from tests.games.conftest import put_state
+from tests.web.conftest import put_state
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -21,7 +21,7 @@ def start(live_server: Any, page: Any, width: int = 360) -> Game:
     page.goto(live_server.url + "/tile-rummy/new/")
     page.get_by_label("Easy").check()
     page.get_by_role("button", name="Deal the tiles").click()
-    page.wait_for_url("**/g/*/")
+    page.wait_for_url("**/tile-rummy/g/*/")
     game = Game.objects.get(id=page.url.rstrip("/").split("/")[-1])
     put_state(game, build(racks=["R10 R11 R12 B3", "K1 K2 K5"], pool_top="Y9 Y8 Y7"))
     page.reload()

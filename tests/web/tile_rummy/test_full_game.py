@@ -27,7 +27,7 @@ def test_a_full_game_reaches_the_game_over_screen(client) -> None:
     response = client.post(
         "/tile-rummy/new/", {"level": "easy", "opponents": 1, "meld_rule": "standard"}
     )
-    game = Game.objects.get(id=response.url.split("/")[2])
+    game = Game.objects.get(id=response.url.rstrip("/").split("/")[-1])
     rounds_seen = 0
     for _ in range(3000):
         game.refresh_from_db()
@@ -35,13 +35,13 @@ def test_a_full_game_reaches_the_game_over_screen(client) -> None:
         if state.phase == "game_over":
             break
         if state.phase == "round_over":
-            assert "Round complete" in page_text(client.get(f"/g/{game.id}/"))
-            client.post(f"/g/{game.id}/next-round/", {"version": game.version}, **HX)
+            assert "Round complete" in page_text(client.get(f"/tile-rummy/g/{game.id}/"))
+            client.post(f"/tile-rummy/g/{game.id}/next-round/", {"version": game.version}, **HX)
             rounds_seen += 1
             continue
         action = choose_action(tr.view(state, 0), "expert", 0.05)
         services.play(game.id, 0, action, game.version)
-    page = page_text(client.get(f"/g/{game.id}/"))
+    page = page_text(client.get(f"/tile-rummy/g/{game.id}/"))
     assert game.status == GameStatus.FINISHED
     assert "Game over" in page and "Play again" in page
     assert max(state.totals) >= 200 and rounds_seen == state.round_no - 1

@@ -1,0 +1,229 @@
+"""The game catalogue: every game on the site, declared once.
+
+Everything that lists games or needs to know one — the home page's cards,
+the engine and bot registries, URLs, saves and slots, stats, leaderboards,
+the daily challenge, reserved names, the contract test suite, the benchmark —
+reads this module instead of naming a kind. Adding a game means writing its
+engine, bot and web package and adding one :class:`GameEntry` to
+:data:`CATALOGUE`.
+
+Pure Python on purpose: the engine and bot registries read it, and they may
+not import Django. Code is referred to by dotted path and imported only when
+used (:func:`load`), so listing the games never loads a search module or a view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from importlib import import_module
+from typing import Any
+
+VS_COMPUTER = "vs-computer"
+DAILY = "daily"
+
+
+@dataclass(frozen=True)
+class Level:
+    """A computer level or difficulty a game is played (and ranked) at."""
+
+    key: str
+    label: str
+
+
+@dataclass(frozen=True)
+class DailySpec:
+    """The daily challenge's fixed setup, for the one game that hosts it."""
+
+    config: Mapping[str, Any]
+    computer_level: str
+    computer_name: str
+    description: str
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One game: what the site shows of it and where its code lives.
+
+    ``level_key`` names the setup option that picks the ranked level (a
+    Rumbaroo difficulty); None means the computers' level is the level.
+    ``contract_configs`` are short setups (a low target, one round) that the
+    contract test suite plays to the end for every game; full-length games
+    are the benchmark's job; ``contract_bot_options`` go to the bot there
+    (a fixed search limit, so a playout takes the same time on any machine).
+    """
+
+    kind: str
+    name: str
+    blurb: str
+    players: str
+    min_players: int
+    max_players: int
+    levels: tuple[Level, ...]
+    url_prefix: str
+    engine: str
+    bot: str
+    web: str
+    ready: bool = True
+    level_key: str | None = None
+    computer_names: tuple[str, ...] = ()
+    save_modes: tuple[str, ...] = (VS_COMPUTER,)
+    daily: DailySpec | None = None
+    benchmark: str | None = None
+    contract_configs: tuple[Mapping[str, Any], ...] = field(default=())
+    contract_bot_options: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def level_labels(self) -> dict[str, str]:
+        return {level.key: level.label for level in self.levels}
+
+    def level_label(self, key: str) -> str:
+        """A level's label; an unknown key is shown tidied rather than failing."""
+        return self.level_labels.get(key, key.replace("_", " ").capitalize())
+
+    @property
+    def url_name(self) -> str:
+        """The URL namespace of the game's pages: ``<kind>:table``, ``<kind>:setup``…"""
+        return self.kind
+
+
+STANDARD_LEVELS = (Level("easy", "Easy"), Level("medium", "Medium"), Level("expert", "Expert"))
+
+CATALOGUE: tuple[GameEntry, ...] = (
+    GameEntry(
+        kind="tile_rummy",
+        name="Tile Rummy",
+        blurb=(
+            "Lay down runs and groups of numbered tiles, rework what is already on the "
+            "table, and race to empty your rack first."
+        ),
+        players="You against 1–3 computer players",
+        min_players=2,
+        max_players=4,
+        levels=STANDARD_LEVELS,
+        url_prefix="tile-rummy",
+        engine="games.engine.tile_rummy",
+        bot="games.bots.tile_rummy",
+        web="games.web.tile_rummy",
+        computer_names=("Ada", "Bruno", "Cleo"),
+        benchmark="games.benchmarks.tile_rummy",
+        contract_configs=(
+            {"players": 2, "target": 1, "max_rounds": 2},
+            {"players": 4, "meld_rule": "shared", "target": 1, "max_rounds": 1},
+        ),
+        contract_bot_options={"budget_s": None, "node_limit": 2000},
+    ),
+    GameEntry(
+        kind="rumbaroo",
+        name="Rumbaroo",
+        blurb=(
+            "A bouncy, outback-flavoured tile game full of action tiles and surprises, "
+            "with a daily challenge and party tables."
+        ),
+        players="2–4 players, party games up to 8",
+        min_players=2,
+        max_players=8,
+        levels=(Level("joey", "Joey"), Level("wallaby", "Wallaby"), Level("big_red", "Big Red")),
+        url_prefix="rumbaroo",
+        engine="games.engine.rumbaroo",
+        bot="games.bots.rumbaroo",
+        web="games.web.rumbaroo",
+        level_key="difficulty",
+        computer_names=("Joey", "Wallaby", "Big Red"),
+        save_modes=(VS_COMPUTER, DAILY),
+        # RULINGS: Joey, you and one computer at the medium level, first to 50.
+        daily=DailySpec(
+            config={"difficulty": "joey", "players": 2, "target": 50},
+            computer_level="medium",
+            computer_name="Computer (medium)",
+            description="Rumbaroo, Joey box: you against one computer (medium), first to 50.",
+        ),
+        benchmark="games.benchmarks.rumbaroo",
+        contract_configs=(
+            {"difficulty": "joey", "players": 2, "target": 50, "max_rounds": 1},
+            {"difficulty": "wallaby", "players": 3, "target": 50, "max_rounds": 1},
+            {"difficulty": "big_red", "players": 4, "target": 50, "max_rounds": 1},
+            {"difficulty": "big_red", "players": 6, "target": 50, "max_rounds": 1},
+        ),
+    ),
+    GameEntry(
+        kind="romanian_tile_rummy",
+        name="Romanian Tile Rummy",
+        blurb=(
+            "A favourite family table game from Romania, with its own twists on melds and scoring."
+        ),
+        players="2–4 players",
+        min_players=2,
+        max_players=4,
+        levels=STANDARD_LEVELS,
+        url_prefix="romanian",
+        engine="games.engine.romanian",
+        bot="games.bots.romanian",
+        web="games.web.romanian",
+        ready=False,
+    ),
+    GameEntry(
+        kind="rumasta",
+        name="Rumasta",
+        blurb="A card rummy for a lively table: play on your own or team up with a partner.",
+        players="2–6 players, alone or in teams",
+        min_players=2,
+        max_players=6,
+        levels=STANDARD_LEVELS,
+        url_prefix="rumasta",
+        engine="games.engine.rumasta",
+        bot="games.bots.rumasta",
+        web="games.web.rumasta",
+        ready=False,
+    ),
+)
+
+_BY_KIND = {entry.kind: entry for entry in CATALOGUE}
+
+
+class UnknownGame(LookupError):
+    """A kind the catalogue does not list (a stale row, a forged parameter)."""
+
+
+def get(kind: str) -> GameEntry:
+    try:
+        return _BY_KIND[kind]
+    except KeyError:
+        raise UnknownGame(kind) from None
+
+
+def find(kind: str) -> GameEntry | None:
+    return _BY_KIND.get(kind)
+
+
+def ready() -> Iterator[GameEntry]:
+    """The games people can play now, in the catalogue's order."""
+    return (entry for entry in CATALOGUE if entry.ready)
+
+
+def daily_game() -> GameEntry:
+    """The game that hosts the daily challenge (exactly one entry declares it)."""
+    (entry,) = (e for e in CATALOGUE if e.daily is not None)
+    return entry
+
+
+def load(dotted: str) -> Any:
+    """``"pkg.module"`` → the module; ``"pkg.module:attr"`` → that attribute."""
+    module, _, attr = dotted.partition(":")
+    loaded = import_module(module)
+    return getattr(loaded, attr) if attr else loaded
+
+
+def kind_name(kind: str) -> str:
+    """A kind's display name; a kind no longer listed is tidied rather than failing."""
+    entry = find(kind)
+    return entry.name if entry else kind.replace("_", " ").title()
+
+
+def reserved_words() -> tuple[str, ...]:
+    """Game and level names (the computers go by them): no player may take one."""
+    words: list[str] = []
+    for entry in CATALOGUE:
+        words.append(entry.name)
+        words.extend(level.label for level in entry.levels)
+    return tuple(dict.fromkeys(word.lower() for word in words))

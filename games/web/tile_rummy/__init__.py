@@ -1,0 +1,1 @@
+"""Tile Rummy's pages: setup, the table and its draft, How to play."""
