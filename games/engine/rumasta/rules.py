@@ -1,0 +1,125 @@
+"""Questions the turn rules keep asking: safe and dead cards, pickable piles, minimums.
+
+Kept apart from the handlers so the view (hints for pages) and the handlers
+answer them the same way.
+"""
+
+from __future__ import annotations
+
+from ..base import require
+from . import melds
+from .cards import FACES
+from .state import State, side_melds, side_of
+
+GOING_OUT_CLOSED = 4
+
+
+def minimum(state: State, seat: int) -> int:
+    """The first meld's minimum by the side's score: 50 / 90 / 120 (negative: 50)."""
+    score = state.totals[side_of(state, seat)]
+    if score <= 1500:
+        return 50
+    return 90 if score <= 2500 else 120
+
+
+def has_melded(state: State, seat: int) -> bool:
+    """RULINGS: "already melded" means the side has a meld on the table this round."""
+    return bool(side_melds(state, seat))
+
+
+def closed_count(state: State, seat: int) -> int:
+    return sum(1 for m in side_melds(state, seat) if melds.closed(m))
+
+
+def dead(state: State, card: int) -> bool:
+    """A natural whose rank already has a closed Canasta on the table (any side)."""
+    face = FACES[card]
+    if face.wild or face.rank == 3:
+        return False
+    return any(
+        melds.label(m) == "canasta" and FACES[melds.split(m)[0][0]].rank == face.rank
+        for side in state.melds
+        for m in side
+    )
+
+
+def safe(state: State, card: int) -> bool:
+    """Safe cards cannot be picked up: black 3s, dead cards, 2s and jokers."""
+    face = FACES[card]
+    return face.black_three or face.wild or dead(state, card)
+
+
+def pickable(state: State, pile: int) -> bool:
+    cards = state.piles[pile]
+    return bool(cards) and not safe(state, cards[-1])
+
+
+def khaki(state: State) -> str | None:
+    """'khakied' (both piles unpickable: draw 5), 'half' (one: the dreidel may roll), None."""
+    blocked = sum(1 for p in (0, 1) if not pickable(state, p))
+    return {0: None, 1: "half", 2: "khakied"}[blocked]
+
+
+def draw_size(state: State) -> int:
+    return 5 if khaki(state) == "khakied" else 4
+
+
+def check_hand_left(state: State, seat: int) -> None:
+    """RULINGS: a meld may not leave fewer than two cards (the two discards).
+
+    Leaving exactly two means the discards will empty the hand, which is going
+    out: the side must then hold four closed Canastas/Rumastas.
+    """
+    left = len(state.hands[seat])
+    require(
+        left >= 2,
+        "keep_two",
+        "A meld may not leave fewer than two cards in your hand: you must discard two.",
+    )
+    require(
+        left > 2 or closed_count(state, seat) >= GOING_OUT_CLOSED,
+        "not_out_yet",
+        "Melding down to your last two cards is going out, which needs four "
+        "Canastas/Rumastas on your side's table.",
+    )
+
+
+def going_out_ready(state: State, seat: int) -> bool:
+    return closed_count(state, seat) >= GOING_OUT_CLOSED
+
+
+def card_list(state: State, seat: int, raw: object, what: str) -> list[int]:
+    """Validate a list of distinct card ids from the seat's hand."""
+    require(isinstance(raw, list), "malformed", f"{what} must be a list of card ids.")
+    assert isinstance(raw, list)
+    require(
+        all(type(c) is int for c in raw) and len(set(raw)) == len(raw),
+        "malformed",
+        f"{what} must list distinct card ids.",
+    )
+    hand = set(state.hands[seat])
+    require(all(c in hand for c in raw), "not_in_hand", f"{what}: every card must be in your hand.")
+    return list(raw)
+
+
+def unlocked(state: State, cards: list[int]) -> None:
+    require(
+        not set(cards) & set(state.locked),
+        "pile_cards_locked",
+        "On your side's first meld of the round only the top discard comes from the pile: "
+        "the rest of the pile cannot be melded this turn.",
+    )
+
+
+def valid_meld(cards: list[int], *, threes_ok: bool = False) -> str:
+    """The meld's kind, or IllegalAction naming the rule it breaks."""
+    problem = melds.why_not(cards)
+    require(problem is None, "bad_meld", problem or "")
+    shape = melds.kind(cards)
+    assert shape is not None
+    require(
+        shape != "threes" or threes_ok,
+        "threes_not_out",
+        "Black 3s meld only as a set of black threes when going out.",
+    )
+    return shape

@@ -1,0 +1,197 @@
+"""What one seat may see of a Rumasta table, and the move log redacted for it.
+
+A seat sees its own hand (ids and faces); for every other seat — partners
+included — only the number of cards. Everyone sees both piles' top cards and
+sizes with the frozen mark, all melds, laid red 3s, the stock's size (never
+its order), the dreidel, the heart window and the scores. Once a round is
+over its three scoring steps per side are shown to all, with every hand's
+faces (no ids). The seed is never shown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..base import Event
+from . import melds
+from .cards import FACES
+from .deal import cut_target
+from .heart import waiting
+from .rules import closed_count, draw_size, has_melded, khaki, minimum, pickable, safe
+from .scoring import seat_values
+from .state import KIND, State, side_of
+from .take import pick_choices
+from .turn import to_act
+
+
+def card_view(card: int) -> dict[str, Any]:
+    face = FACES[card]
+    return {
+        "id": card,
+        "face": face.text,
+        "name": face.name,
+        "rank": face.rank,
+        "suit": face.suit,
+        "colour": face.colour,
+        "wild": face.wild,
+        "value": face.value,
+    }
+
+
+def meld_view(index: int, cards: list[int]) -> dict[str, Any]:
+    naturals, wilds = melds.split(cards)
+    return {
+        "index": index,
+        "cards": [card_view(c) for c in melds.arrange(cards)],
+        "kind": melds.kind(cards),  # set | run | threes
+        "count": len(cards),
+        "to_seven": max(0, melds.CLOSED - len(cards)),
+        "naturals": len(naturals),
+        "wilds": len(wilds),
+        "closed": melds.closed(cards),
+        "label": melds.label(cards),  # canasta | rumasta | None
+        "clean": not wilds,
+    }
+
+
+def pile_view(state: State, pile: int) -> dict[str, Any]:
+    cards = state.piles[pile]
+    return {
+        "top": card_view(cards[-1]) if cards else None,
+        "count": len(cards),
+        "frozen": state.frozen[pile],
+        "pickable": pickable(state, pile),
+        "safe_top": bool(cards) and safe(state, cards[-1]),
+    }
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    cfg = state.config
+    over = state.phase in ("round_over", "game_over")
+    mine = seat is not None and 0 <= seat < cfg.players
+    return {
+        "kind": KIND,
+        "seat": seat,
+        "players": cfg.players,
+        "teams": cfg.teams,
+        "sides": cfg.sides,
+        "my_side": side_of(state, seat) if mine else None,  # type: ignore[arg-type]
+        "target": cfg.target,
+        "hand_size": cfg.hand_size,
+        "round_no": state.round_no,
+        "move_no": state.move_no,
+        "phase": state.phase,
+        "step": state.step if state.phase == "turn" else None,
+        "to_act": sorted(to_act(state)),
+        "turn": state.turn,
+        "direction": "clockwise" if state.direction == 1 else "counter-clockwise",
+        "cutter": state.cutter,
+        "dealer": state.dealer,
+        "cut": {
+            "count": state.cut_count,
+            "perfect": state.perfect_cut,
+            "target": cut_target(state),
+        },
+        "hand": [card_view(c) for c in state.hands[seat]] if mine else None,  # type: ignore[index]
+        "hand_counts": [len(h) for h in state.hands],
+        "piles": [pile_view(state, 0), pile_view(state, 1)],
+        "stock_count": len(state.stock),
+        "stock_gone": state.exhausted,
+        "sides_melds": [
+            {"side": i, "seats": cfg.sides[i], "melds": [meld_view(k, m) for k, m in enumerate(ms)]}
+            for i, ms in enumerate(state.melds)
+        ],
+        "red3s": [[card_view(c) for c in laid] for laid in state.red3s],
+        "aside": [card_view(c) for c in state.aside],
+        "khaki": khaki(state) if state.phase == "turn" else None,
+        "dreidel": {"face": state.dreidel, "by": state.dreidel_by},
+        "last_discards": list(state.last_discards),
+        "heart": _heart_view(state),
+        "heart_result": state.heart_result,
+        "totals": seat_values(state, state.totals),
+        "side_totals": list(state.totals),
+        "round_steps": state.round_steps if over else None,
+        "end_reason": state.end_reason,
+        "went_out": state.went_out,
+        "winners": list(state.winners),
+        "final_hands": (
+            [[{"face": FACES[c].text, "name": FACES[c].name} for c in h] for h in state.hands]
+            if over
+            else None
+        ),
+        "me": _hints(state, seat) if mine else None,  # type: ignore[arg-type]
+    }
+
+
+def _heart_view(state: State) -> dict[str, Any] | None:
+    if state.heart is None:
+        return None
+    return {
+        "layer": state.heart["layer"],
+        "seats": list(state.heart["seats"]),
+        "waiting": waiting(state),
+        "cards": [card_view(c) for c in state.heart["cards"]],
+        "opened_move": state.heart["opened_move"],
+    }
+
+
+def _hints(state: State, seat: int) -> dict[str, Any]:
+    """What this seat may do now, so pages and bots need no rules of their own."""
+    acting = seat in to_act(state)
+    return {
+        "acting": acting,
+        "actions": _actions(state, seat) if acting else [],
+        "melded": has_melded(state, seat),
+        "minimum": minimum(state, seat),
+        "closed": closed_count(state, seat),
+        "locked": list(state.locked) if state.turn == seat else [],
+        "draw_size": draw_size(state),
+        "pick_choices": (
+            pick_choices(state, seat)
+            if state.phase == "turn" and state.step == "pick" and state.turn == seat
+            else []
+        ),
+    }
+
+
+def _actions(state: State, seat: int) -> list[str]:
+    if state.phase == "cut":
+        return ["cut", "timeout"]
+    if state.phase == "round_over":
+        return ["next_round", "timeout"]
+    out: list[str] = []
+    if state.phase == "heart":
+        heart = state.heart or {}
+        if seat in waiting(state):
+            out += ["heart" if seat == heart.get("layer") else "call_out", "pass"]
+        if seat != state.turn:
+            return out + ["timeout"]
+    step = state.step
+    if step == "choose":
+        out += [
+            a
+            for a, ok in (
+                ("take", pickable(state, 0) or pickable(state, 1)),
+                ("take_both", pickable(state, 0) and pickable(state, 1)),
+                ("draw", True),
+                ("roll", khaki(state) == "half"),
+            )
+            if ok
+        ]
+    elif step == "pick":
+        out.append("pick")
+    else:
+        out += ["meld", "add", "switch", "discard"]
+    return out + ["timeout"]
+
+
+def events_for(events: list[Event], seat: int | None) -> list[Event]:
+    """The move log as one seat may read it: ``private`` only for the seats it concerns."""
+    out = []
+    for event in events:
+        if "private" in event:
+            allowed = event.get("private_to", [event.get("seat")])
+            if seat not in allowed:
+                event = {k: v for k, v in event.items() if k not in ("private", "private_to")}
+        out.append(event)
+    return out

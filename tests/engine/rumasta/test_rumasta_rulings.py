@@ -1,0 +1,236 @@
+"""One test per entry of RULINGS.md "Rumasta" (and the "All games" points that apply)."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.engine import rumasta as rm
+from games.engine.base import IllegalAction
+from games.engine.rumasta import melds as rmelds
+from games.engine.rumasta.cards import FACES, ids_of_face
+from games.engine.rumasta.deal import cut_and_deal
+from games.engine.rumasta.scoring import side_steps
+
+from .rm_helpers import act, build, hand, ids, meld_faces, names, types
+
+
+def refused(state, action, code, seat=None):
+    with pytest.raises(IllegalAction) as info:
+        act(state, action, seat)
+    assert info.value.code == code, info.value.message
+    return info.value.message
+
+
+def rigged(players: int, at: dict[int, str]) -> rm.State:
+    """A fresh 2-player game whose dealing sequence shows ``at`` (position → face)."""
+    state = rm.new_game({"players": players}, 5)
+    order = list(reversed(state.stock))  # top first
+    for pos, face in at.items():
+        card = next(c for c in order if FACES[c].text == face and order.index(c) not in at)
+        j = order.index(card)
+        order[pos], order[j] = order[j], order[pos]
+    state.stock = list(reversed(order))
+    return state
+
+
+def test_ruling_three_decks_colours_and_the_run_order():
+    assert len(rm.FACES) == 162
+    run = [ids_of_face(f)[0] for f in ("QH", "JD", "10H")]  # red: hearts and diamonds mix
+    assert rmelds.kind(run) == "run"
+    assert rmelds.kind([ids_of_face(f)[0] for f in ("5S", "4S", "3S")]) is None
+    assert rmelds.kind([ids_of_face(f)[0] for f in ("AS", "KC", "2H")]) == "run"  # 2 wild
+
+
+def test_ruling_teams_partners_sit_apart_share_melds_and_score():
+    state = build(
+        ["5C 6C", "4S", "KH QH 9C 8D", "4D"],
+        teams="2v2",
+        turn=2,
+        step="play",
+        melds=[["KS KD KC"], []],
+    )
+    new, _ = act(state, {"type": "add", "meld": 0, "cards": ids(state, "KH")})
+    assert new.melds[0] is not None and len(new.melds[0][0]) == 4
+    assert new.config.sides == [[0, 2], [1, 3]]
+    assert side_steps(new, 0)["seats"] == [0, 2]
+
+
+def test_ruling_the_cut_perfect_earns_100_short_and_long_are_completed():
+    state = rm.new_game({"players": 2}, 8)
+    cut_and_deal(state, 30)
+    assert state.perfect_cut and state.cut_count == 30
+    short = rm.new_game({"players": 2}, 8)
+    cut_and_deal(short, 12)
+    assert not short.perfect_cut and [len(h) for h in short.hands] == [14, 14]
+    long = rm.new_game({"players": 2}, 8)
+    cut_and_deal(long, 70)
+    assert [len(h) for h in long.hands] == [14, 14] and rm.conserved(long)
+
+
+def test_ruling_frozen_until_taken_and_the_proof_is_needed_after_melding():
+    state = build(
+        ["QD QC 5C 6C 8D", "4S"],
+        piles=("2C 5H QH", "9S"),
+        frozen=(True, False),
+        melds=[["QS QS QS"], []],
+    )
+    refused(state, {"type": "take", "pile": 0, "cards": [], "meld": 0}, "no_proof")
+    new, _ = act(state, {"type": "take", "pile": 0, "cards": ids(state, "QD QC"), "meld": 0})
+    assert new.frozen[0] is False and new.piles[0] == []
+
+
+def test_ruling_already_melded_means_the_sides_meld_this_round():
+    # seat 2's partner (seat 0) melded kings: seat 2 takes a king without proof
+    state = build(
+        ["5C", "4S", "9C 8D 5D 7S", "4D"],
+        teams="2v2",
+        turn=2,
+        piles=("KH", "9S"),
+        melds=[["KS KD KC"], []],
+    )
+    new, _ = act(state, {"type": "take", "pile": 0, "cards": [], "meld": 0})
+    assert len(new.melds[0][0]) == 4
+
+
+def test_ruling_unpickable_whatever_the_hand_khakied_five_half_dreidel():
+    state = build(["2H 2D 2C JK JK", "4S"], piles=("2S", "9S"))
+    assert not rm.pickable(state, 0) and rm.khaki(state) == "half"
+    after_roll, _ = act(state, {"type": "roll"})
+    assert after_roll.turn_choice == "roll"
+    refused(
+        after_roll,
+        {"type": "take", "pile": 1, "cards": []},
+        "take_first" if (after_roll.step == "pick") else "already_chose",
+    )
+    both = build(["5C", "4S"], piles=("3C", "JK"))
+    assert rm.khaki(both) == "khakied"
+    assert len(act(both, {"type": "draw"})[0].hands[0]) == 6
+
+
+def test_ruling_heart_window_opened_by_a_discard_or_a_going_out_set_of_black_threes():
+    state = build(["3C 9D 8C", "4S 5S"], step="play")
+    new, events = act(state, {"type": "discard", "cards": ids(state, "3C 9D")})
+    assert new.phase == "heart" and new.heart["layer"] == 0
+    # the first recorded press wins; the window blocks other seats' actions
+    assert rm.to_act(new) == {0, 1}
+    done, _ = act(new, {"type": "call_out"}, seat=1)
+    assert done.heart_result["winner"] == "call_out"
+
+
+def test_ruling_red_threes_laid_automatically_with_a_replacement():
+    state = build(["5C 6C", "4S"], stock_top="3D 3H 9C 8C 7C")
+    new, events = act(state, {"type": "draw"})
+    assert sorted(names(new.red3s[0])) == ["3D", "3H"]
+    assert sorted(names(new.hands[0]))[:5] == sorted(["5C", "6C", "9C", "8C", "7C"])[:5]
+    assert len(new.hands[0]) == 6  # 2 + 4 drawn, the two red 3s replaced
+    assert types(events).count("red_three") == 2 and not any(
+        FACES[c].red_three for c in new.hands[0]
+    )
+
+
+def test_ruling_closed_at_seven_dead_cards_are_safe_naturals_outnumber_wilds():
+    eight = ids_of_face("9S") + ids_of_face("9C") + ids_of_face("9D")[:1] + ids_of_face("JK")[:1]
+    assert "seven" in (rmelds.why_not(eight) or "")
+    state = build(["9H 9D 5C", "4S"], piles=("9C", "9S"), melds=[["9S 9S 9C 9C 9H 9D JK"], []])
+    assert rm.safe(state, state.piles[0][-1])
+    assert rmelds.why_not([ids_of_face("9S")[0], ids_of_face("JK")[0], ids_of_face("2C")[0]])
+    assert rmelds.why_not(ids_of_face("9S")[:2]) == "A meld needs at least three cards."
+
+
+def test_ruling_first_meld_minimum_counts_card_values_only_negative_has_50():
+    # a perfect cut or red 3s add nothing to the opening count
+    state = build(
+        ["5H 5D 7C 8D JS QS", "4S"], piles=("5S", "9S"), totals=[-900, 0], red3s=["3H 3D 3H"]
+    )
+    msg = refused(state, {"type": "take", "pile": 0, "cards": ids(state, "5H 5D")}, "below_minimum")
+    assert "at least 50" in msg and "counts 15" in msg
+
+
+def test_ruling_game_ends_after_the_round_reaching_the_target():
+    state = build(["9H 8H", "4S 5S"], step="play", totals=[600, 0], target=500)
+    state.exhausted = True
+    new, _ = act(state, {"type": "discard", "cards": ids(state, "9H 8H")})
+    assert new.phase == "game_over" and new.winners == [0]
+
+
+def test_ruling_starting_upcards_wild_frozen_red_three_set_aside():
+    state = rigged(2, {28: "3H", 29: "JK", 30: "9C"})
+    cut_and_deal(state, 30)
+    assert names(state.aside) == ["3H"]
+    assert names(state.piles[0]) == ["9C"] and names(state.piles[1]) == ["JK"]
+    assert state.frozen == [False, True]
+    assert rm.conserved(state)
+
+
+def test_ruling_b_always_needs_proofs_and_the_rest_is_locked_on_the_first_meld():
+    state = build(["AH AD KS KC 5C 6C 7D", "4S"], piles=("QD AS", "9H KD"))
+    takes = [{"cards": ids(state, "AH AD")}, {"cards": ids(state, "KS KC")}]
+    new, _ = act(state, {"type": "take_both", "takes": takes})
+    assert sorted(names(new.locked)) == ["9H", "QD"]
+    melded = build(["AH KS KC 5C 6C 7D", "4S"], piles=("AS", "KD"), melds=[["AC AC AD"], []])
+    refused(
+        melded,
+        {"type": "take_both", "takes": [{"cards": [], "meld": 0}, {"cards": ids(melded, "KS KC")}]},
+        "no_proof",
+    )
+
+
+def test_ruling_dreidel_from_the_seed_roller_picks_another_sides_player():
+    for seed in range(100):
+        state = build(["5C", "KS", "QH", "JD"], teams="2v2", piles=("3C", "9S"), seed=seed)
+        new, events = act(state, {"type": "roll"})
+        if events[0]["face"] == "gimel":
+            assert new.step == "pick" and rm.view(new, 0)["me"]["pick_choices"] == [1, 3]
+            refused(new, {"type": "pick", "seat": 2}, "bad_pick")  # a partner is not an opponent
+            return
+    raise AssertionError("no gimel")
+
+
+def test_ruling_switch_a_wild_with_two_readings_for_either_natural():
+    for natural in ("4H", "7D"):
+        state = build([f"{natural} 9S 9C", "4S"], step="play", melds=[[], ["5H 6D JK"]])
+        wild = next(c for c in state.melds[1][0] if FACES[c].wild)
+        new, _ = act(
+            state,
+            {"type": "switch", "side": 1, "meld": 0, "wild": wild, "card": ids(state, natural)[0]},
+        )
+        assert natural in names(new.melds[1][0]) and "JK" in hand(new, 0)
+
+
+def test_ruling_six_red_threes_without_a_canasta_score_zero():
+    state = build(["5C", "4S"], red3s=["3H 3H 3H 3D 3D 3D"], melds=[["AH AD AC"], []])
+    assert side_steps(state, 0)["red_three_points"] == 0
+    with_canasta = build(
+        ["5C", "4S"], red3s=["3H 3H 3H 3D 3D 3D"], melds=[["AH AD AC AS AS AS AD"], []]
+    )
+    assert side_steps(with_canasta, 0)["red_three_points"] == 1200
+
+
+def test_ruling_a_meld_leaving_fewer_than_two_cards_is_refused():
+    state = build(["QH QD QS 7C", "4S"], step="play", melds=[["AH AD AC"], []])
+    refused(state, {"type": "meld", "melds": [ids(state, "QH QD QS")]}, "keep_two")
+    three = build(["AS 7C 8D", "4S"], step="play", melds=[["AH AD AC"], []])
+    refused(three, {"type": "add", "meld": 0, "cards": ids(three, "AS")}, "not_out_yet")
+
+
+def test_ruling_the_draw_pile_that_cannot_be_drawn_in_full():
+    state = build(["9H 8C 7D 6D", "4S 5S"], empty_stock=True)
+    new, events = act(state, {"type": "draw"})
+    assert new.exhausted and events[1]["count"] == 0 and new.phase == "turn"
+    done, _ = act(new, {"type": "discard", "cards": ids(new, "9H 8C")})
+    assert done.end_reason == "stock" and done.round_steps[0]["going_out"] == 0
+
+
+def test_all_games_first_cutter_random_and_moves_on():
+    state = rm.new_game({"players": 5}, 77)
+    assert rm.new_game({"players": 5}, 77).cutter == state.cutter
+    state.round_no = 2
+    from games.engine.rumasta.deal import start_round
+
+    start_round(state)
+    assert state.cutter == (state.first_cutter + 1) % 5
+
+
+def test_meld_faces_helper():
+    state = build(["5C", "4S"], melds=[["AH AD AC"], []])
+    assert meld_faces(state) == [["AC", "AD", "AH"]]
