@@ -11,4 +11,4 @@ class AccountsConfig(AppConfig):
 
     def ready(self) -> None:
         """Connect the receivers that keep saves, results and streaks up to date."""
-        from accounts import signals  # noqa: F401
+        from accounts import checks, signals  # noqa: F401

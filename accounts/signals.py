@@ -9,14 +9,15 @@ from __future__ import annotations
 from typing import Any
 
 from allauth.account.signals import user_signed_up
-from django.contrib.auth.signals import user_logged_in
+from django.contrib.auth.signals import user_logged_in, user_logged_out
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 from django.http import HttpRequest
 from django.utils import timezone
 
-from accounts import saves, stats
+from accounts import saves, stats, throttle
 from accounts.merge import adopt_guest
+from accounts.middleware import rotate
 from games.models import Game, Move, Seat
 from games.signals import game_abandoned, game_finished, game_saved
 
@@ -60,3 +61,24 @@ def adopt_device_games(sender: Any, request: HttpRequest | None, user: Any, **_:
     device_key = getattr(request, "device_key", "")
     if device_key:
         adopt_guest(user.pk, device_key)
+
+
+@receiver(user_logged_in, dispatch_uid="accounts.signed_in")
+def signed_in(sender: Any, request: HttpRequest | None, user: Any, **_: Any) -> None:
+    """The right password: this browser becomes known, the name's failures are forgotten,
+    and the guest key is replaced (its games have just joined the account)."""
+    if request is None:
+        return
+    throttle.forget(throttle.NAME, user.get_username())
+    known = getattr(request, "_signin_known_token", None)
+    if known:
+        throttle.forget(throttle.KNOWN, known)
+    request.known_device_user = user  # type: ignore[attr-defined]
+    rotate(request)
+
+
+@receiver(user_logged_out, dispatch_uid="accounts.signed_out")
+def signed_out(sender: Any, request: HttpRequest | None, **_: Any) -> None:
+    """Signing out starts a fresh guest identity on this device."""
+    if request is not None:
+        rotate(request)

@@ -6,6 +6,8 @@ change nothing, so there is nothing here another player could act on.
 
 from __future__ import annotations
 
+from datetime import date
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
@@ -39,11 +41,23 @@ def _history_row(entry: saves.SaveEntry, record: GameRecord | None) -> dict[str,
     return {
         "entry": entry,
         "name": kind_name(entry.game.kind),
+        # A daily attempt is named as the daily (and its day), not as a plain game at a level.
+        "daily": _daily_day(entry.game.config),
         "level": level_of(seats),
         "computers": sum(1 for s in seats if s.is_computer),
         "url": table_url(entry.game),
         "record": record,
     }
+
+
+def _daily_day(config: dict[str, object]) -> str:
+    """The day a daily-challenge attempt counts for ("30 November 2026"), else ""."""
+    raw = config.get("daily") if isinstance(config, dict) else None
+    try:
+        day = date.fromisoformat(str(raw)) if raw else None
+    except ValueError:
+        return str(raw)
+    return f"{day.day} {day:%B %Y}" if day else ""
 
 
 def rate_limited(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

@@ -152,7 +152,7 @@ CATALOGUE: tuple[GameEntry, ...] = (
         blurb=(
             "A favourite family table game from Romania, with its own twists on melds and scoring."
         ),
-        players="2–4 players",
+        players="You against 1–3 computer players",
         min_players=2,
         max_players=4,
         levels=STANDARD_LEVELS,
@@ -160,7 +160,18 @@ CATALOGUE: tuple[GameEntry, ...] = (
         engine="games.engine.romanian",
         bot="games.bots.romanian",
         web="games.web.romanian",
-        ready=False,
+        computer_names=("Ioana", "Mihai", "Elena"),
+        benchmark="games.benchmarks.romanian",
+        contract_configs=(
+            {"players": 2, "rounds": 1},
+            {
+                "players": 4,
+                "rounds": 1,
+                "threshold": 45,
+                "penalty": "rack100",
+                "discard_counts": True,
+            },
+        ),
     ),
     GameEntry(
         kind="rumasta",
@@ -174,7 +185,14 @@ CATALOGUE: tuple[GameEntry, ...] = (
         engine="games.engine.rumasta",
         bot="games.bots.rumasta",
         web="games.web.rumasta",
-        ready=False,
+        level_key=None,
+        computer_names=("Marta", "Rafa", "Sol", "Tobi", "Uma"),
+        benchmark="games.benchmarks.rumasta",
+        contract_configs=(
+            {"players": 2, "target": 500, "max_rounds": 1},
+            {"players": 4, "teams": "2v2", "target": 500, "max_rounds": 1},
+            {"players": 6, "teams": "2v2v2", "target": 500, "max_rounds": 1},
+        ),
     ),
 )
 

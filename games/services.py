@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -18,6 +19,8 @@ from uuid import UUID
 
 from django.db import transaction
 
+from games import catalogue
+from games.action_schema import clean_action
 from games.bots.registry import choose_for
 from games.engine.base import IllegalAction
 from games.engine.registry import engine_for
@@ -50,6 +53,12 @@ class IllegalMove(ServiceError):
     status = 422
 
 
+class TooSoon(ServiceError):
+    """An action held back while a timed window is open (the engine's ``hold_seconds``)."""
+
+    status = 409
+
+
 @dataclass(frozen=True)
 class SeatSpec:
     display_name: str
@@ -65,6 +74,8 @@ def create_game(
     seed = secrets.randbits(62) if seed is None else seed
     try:
         state = engine.new_game(config, seed)
+    except IllegalAction as exc:
+        raise ServiceError(exc.message, "bad_config") from exc
     except ValueError as exc:
         raise ServiceError(str(exc), "bad_config") from exc
     with transaction.atomic():
@@ -88,14 +99,29 @@ def load_state(game: Game) -> Any:
     return engine_for(game.kind).from_json(game.state)
 
 
-def play(game_id: UUID | str, seat: int, action: dict[str, Any], expected_version: int) -> Game:
-    """Apply one action for ``seat``; refuse stale versions and illegal moves unchanged."""
+def play(
+    game_id: UUID | str,
+    seat: int,
+    action: dict[str, Any],
+    expected_version: int,
+    *,
+    due_first: bool = True,
+) -> Game:
+    """Apply one action for ``seat``; refuse stale versions and illegal moves unchanged.
+
+    In a timed window a computer whose deadline has passed moves first
+    (``due_first``), so a later press loses the race whether or not a task ran.
+    """
+    if due_first:
+        run_due_computer_turns(game_id)
     with transaction.atomic():
         game = _locked(game_id, expected_version)
         engine = engine_for(game.kind)
         if game.status != GameStatus.ACTIVE:
             raise NotAllowed("This game has ended.", "game_ended")
+        _check_hold(game, engine, seat, action)
         try:
+            action = clean_action(engine, action)  # declared fields only, bounded (422 if not)
             state, _events = engine.apply(engine.from_json(game.state), seat, action)
         except IllegalAction as exc:
             raise IllegalMove(exc.message, exc.code) from exc
@@ -143,13 +169,86 @@ def _computer_seats_to_act(game: Game, state: Any) -> list[Seat]:
 
 
 def _after_change(game: Game, state: Any) -> None:
-    game.awaiting_computer = bool(_computer_seats_to_act(game, state))
+    seats = _computer_seats_to_act(game, state)
+    game.awaiting_computer = bool(seats)
     game.save()
     if game.awaiting_computer:
-        from games.tasks import run_computer_turns
-
+        wait = min(_wait(game, state, s)[1] for s in seats)
         game_id, version = str(game.id), game.version
-        transaction.on_commit(lambda: run_computer_turns.delay(game_id, version))
+        transaction.on_commit(lambda: _queue(game_id, version, wait))
+
+
+def _queue(game_id: str, version: int, wait: float) -> None:
+    """Queue a computer turn, ``wait`` seconds on. Eager tasks ignore the countdown:
+    the table's poll (``run_due_computer_turns``) then plays it when it is due."""
+    from games.tasks import run_computer_turns
+
+    if wait <= 0:
+        run_computer_turns.delay(game_id, version)
+    elif not run_computer_turns.app.conf.task_always_eager:
+        run_computer_turns.apply_async((game_id, version), countdown=wait)
+
+
+# --- timed windows -----------------------------------------------------------------
+# An engine may expose ``timed_window(state) -> int | None`` (actions applied since
+# a timed window opened, e.g. a race to answer a card just laid) and
+# ``hold_seconds(state, seat, action) -> float`` (how long after it opened that
+# action must wait); a bot may expose ``delay_for(view, level) -> float`` (its
+# reaction time, counted from the window's opening). Deadlines are judged from
+# the opening move's time, so with or without a task queue the result is the same.
+# A table of computers alone has no one to race: its delays are skipped.
+
+
+def _now() -> float:
+    """The clock deadlines are judged by (one place, so tests can move it)."""
+    return time.time()
+
+
+def _window_opened(game: Game, state: Any) -> float | None:
+    """When the open timed window opened (a timestamp), or None."""
+    age_of = getattr(engine_for(game.kind), "timed_window", None)
+    age = age_of(state) if age_of else None
+    if age is None:
+        return None
+    created = Move.objects.filter(game=game, seq=game.version - age)
+    when = created.values_list("created", flat=True).first() or game.updated
+    return when.timestamp()
+
+
+def _wait(game: Game, state: Any, seat: Seat) -> tuple[float, float]:
+    """(the computer's delay, seconds left before it is due) in a timed window."""
+    opened = _window_opened(game, state)
+    if opened is None or all(s.is_computer for s in game.seats.all()):
+        return 0.0, 0.0
+    delay_for = getattr(catalogue.load(catalogue.get(game.kind).bot), "delay_for", None)
+    view = engine_for(game.kind).view(state, seat.index)
+    delay = float(delay_for(view, seat.computer_level)) if delay_for else 0.0
+    return delay, opened + delay - _now()
+
+
+def _check_hold(game: Game, engine: Any, seat: int, action: dict[str, Any]) -> None:
+    hold_of = getattr(engine, "hold_seconds", None)
+    if hold_of is None:
+        return
+    state = engine.from_json(game.state)
+    hold = hold_of(state, seat, action)
+    opened = _window_opened(game, state) if hold > 0 else None
+    left = 0.0 if opened is None else opened + hold - _now()
+    if left > 0:
+        raise TooSoon(f"Wait a moment: the others have {left:.1f} s more to answer.", "held")
+
+
+def run_due_computer_turns(game_id: UUID | str, limit: int = 12) -> int:
+    """Play the computer moves whose deadline has passed in a timed window (a poll, a press)."""
+    played = 0
+    while played < limit:
+        game = Game.objects.filter(id=game_id, awaiting_computer=True).first()
+        if game is None or _window_opened(game, load_state(game)) is None:
+            break
+        if not run_computer_turn(game.id, game.version):
+            break
+        played += 1
+    return played
 
 
 def run_computer_turn(game_id: UUID | str, version: int) -> bool:
@@ -165,16 +264,21 @@ def run_computer_turn(game_id: UUID | str, version: int) -> bool:
     seats = _computer_seats_to_act(game, state)
     if not seats:
         return False
-    seat = seats[0]
+    # In a timed window the quickest computer goes first, once its deadline has come.
+    waits = sorted(((_wait(game, state, s), s.index, s) for s in seats), key=lambda w: w[:2])
+    (_delay, left), _index, seat = waits[0]
+    if left > 0:
+        _queue(str(game.id), version, left)
+        return False
     view = engine.view(state, seat.index)
     # A bot with no answer for a seat that must act gets the move a clock would make.
     action = choose_for(game.kind)(view, seat.computer_level) or engine.TIMEOUT_ACTION
     try:
-        play(game_id, seat.index, action, version)
+        play(game_id, seat.index, action, version, due_first=False)
     except IllegalMove:
         log.exception("computer move refused in %s; falling back", game_id)
-        play(game_id, seat.index, engine.TIMEOUT_ACTION, version)
-    except StaleVersion:
+        play(game_id, seat.index, engine.TIMEOUT_ACTION, version, due_first=False)
+    except (StaleVersion, TooSoon):
         return False
     return True
 

@@ -50,6 +50,22 @@ class Refused(Exception):
         self.error, self.game, self.seat = error, game, seat
 
 
+TWO_PICKED = -1
+
+
+def picked_tile(post: Any) -> int | None:
+    """The tile a move names: ``tile`` (own rack or hand) or ``table_tile``.
+
+    The rack and the table are separate radio groups (so arrow keys stay in one of
+    them), hence two names; the page's script keeps one picked at a time, and a
+    form that still sends both gets :data:`TWO_PICKED` (refused: which was meant?).
+    """
+    own, table = as_int(post.get("tile")), as_int(post.get("table_tile"))
+    if own is not None and table is not None:
+        return TWO_PICKED
+    return own if own is not None else table
+
+
 def as_int(raw: str | None) -> int | None:
     """A form or query value as an int; ``None`` when missing or not a number."""
     try:
@@ -211,11 +227,15 @@ class TableFlow:
         ``mover(draft, view, tile, target)`` is the game's draft rule; it raises
         ``refused`` with a message for the player. ``guard(view)`` may refuse first.
         """
-        tile, target = as_int(request.POST.get("tile")), request.POST.get("to", "")
+        tile, target = picked_tile(request.POST), request.POST.get("to", "")
 
         def change(draft: dict[str, Any] | None, view: dict[str, Any]) -> dict[str, Any]:
             if tile is None:
                 raise services.ServiceError("Pick a tile first, then where it goes.", "no_tile")
+            if tile == TWO_PICKED:
+                raise services.ServiceError(
+                    "Pick one tile at a time: one from your rack or one from the table.", "no_tile"
+                )
             if guard is not None:
                 guard(view)
             try:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from celery import shared_task
+from django.conf import settings
 from django.utils import timezone
 
 from games import services
@@ -36,3 +37,19 @@ def sweep_computer_turns() -> int:
         run_computer_turns.delay(str(game_id), version)
         count += 1
     return count
+
+
+@shared_task(ignore_result=True)
+def clean_up_abandoned_guest_games() -> int:
+    """Delete guests' unfinished games untouched for ``settings.GUEST_GAME_CLEANUP_DAYS``.
+
+    A guest's device cookie stops working after that long unused (accounts.device),
+    so nobody can open these games again; keeping them would only let a guest who
+    starts game after game fill the database. Games with an account at the table,
+    and every finished game (stats and boards count those), are never touched.
+    """
+    cutoff = timezone.now() - timedelta(days=settings.GUEST_GAME_CLEANUP_DAYS)
+    stale = Game.objects.filter(status=GameStatus.ACTIVE, updated__lt=cutoff)
+    with_account = Game.objects.filter(seats__user__isnull=False).values("pk")
+    _, per_model = stale.exclude(pk__in=with_account).delete()
+    return per_model.get(Game._meta.label, 0)

@@ -12,13 +12,17 @@ Once the day is cleared there is nothing more to play until tomorrow.
 from __future__ import annotations
 
 from contextlib import suppress
+from datetime import date
 
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest
 
 from games import services
 from games.models import Game, GameStatus
 from leaderboards import daily
+from leaderboards.models import DailyAttempt
 from leaderboards.periods import utc_today
+from leaderboards.players import owner_of_request
 from leaderboards.today import is_cleared, seats_on_day
 
 
@@ -53,4 +57,42 @@ def play(request: HttpRequest, retry: bool = False) -> Game:
         ),
         services.SeatSpec(daily.COMPUTER_NAME, computer_level=daily.COMPUTER_LEVEL),
     ]
-    return services.create_game(daily.KIND, daily.config_for(day), seats, seed=challenge.seed)
+    owner = attempt_owner(request)
+    try:
+        with transaction.atomic():
+            game = services.create_game(
+                daily.KIND, daily.config_for(day), seats, seed=challenge.seed
+            )
+            DailyAttempt.objects.create(game=game, owner=owner, day=day)
+    except IntegrityError:
+        # A simultaneous press started the day's attempt first: that one is the attempt.
+        return _active_attempt(owner, day)
+    return game
+
+
+def attempt_owner(request: HttpRequest) -> str:
+    """``u:<user id>`` signed in, else ``d:<device key>``: whose attempts are counted together."""
+    user_id, device_key = owner_of_request(request)
+    return f"u:{user_id}" if user_id is not None else f"d:{device_key}"
+
+
+def _active_attempt(owner: str, day: date) -> Game:
+    attempt = DailyAttempt.objects.select_related("game").get(owner=owner, day=day, active=True)
+    return attempt.game
+
+
+def attempt_ended(game: Game) -> None:
+    """The game ended or was abandoned: its owner may start another attempt."""
+    DailyAttempt.objects.filter(game=game, active=True).update(active=False)
+
+
+def adopt_guest_attempts(user_id: int, device_key: str) -> None:
+    """Signing in: the device's active attempts become the account's (one per day kept active)."""
+    with transaction.atomic():
+        for attempt in DailyAttempt.objects.select_for_update().filter(
+            owner=f"d:{device_key}", active=True
+        ):
+            taken = DailyAttempt.objects.filter(owner=f"u:{user_id}", day=attempt.day, active=True)
+            attempt.owner = f"u:{user_id}"
+            attempt.active = not taken.exists()
+            attempt.save(update_fields=["owner", "active"])

@@ -10,6 +10,8 @@ games were played.
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -36,6 +38,11 @@ class DailyChallenge(models.Model):
         return f"daily challenge {self.date:%Y-%m-%d}"
 
 
+def new_report_ref() -> str:
+    """An unguessable reference for a player's Report link (ids would let anyone walk them)."""
+    return secrets.token_urlsafe(16)
+
+
 class Player(models.Model):
     """A name on the leaderboards and the owner of results: an account or a guest device.
 
@@ -59,6 +66,7 @@ class Player(models.Model):
     daily_run = models.PositiveIntegerField(default=0)  # the run of days ending at daily_last
     daily_best = models.PositiveIntegerField(default=0)
     daily_last = models.DateField(null=True, blank=True)
+    report_ref = models.CharField(max_length=32, unique=True, default=new_report_ref)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -109,6 +117,33 @@ class DailyClear(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} cleared {self.date:%Y-%m-%d}"
+
+
+class DailyAttempt(models.Model):
+    """A daily challenge attempt and whose it is, so two presses can't start two.
+
+    ``owner`` is ``u:<user id>`` or ``d:<device key>``. At most one *active*
+    attempt per owner and day is a database constraint: of two simultaneous
+    "Play" presses one insert fails and that press continues the other's game.
+    An attempt stops being active when its game ends or is abandoned.
+    """
+
+    game = models.OneToOneField(
+        Game, on_delete=models.CASCADE, primary_key=True, related_name="daily_attempt"
+    )
+    owner = models.CharField(max_length=80)
+    day = models.DateField()
+    active = models.BooleanField(default=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["owner", "day"], condition=Q(active=True), name="one_active_daily_attempt"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"daily attempt {self.day:%Y-%m-%d} by {self.owner}"
 
 
 class Result(models.Model):

@@ -19,7 +19,7 @@ from django.http import HttpRequest
 
 from games.models import Game
 from games.signals import game_abandoned, game_finished
-from leaderboards import results
+from leaderboards import attempts, results
 from leaderboards.merge import adopt_guest_player
 
 log = logging.getLogger(__name__)
@@ -28,6 +28,7 @@ log = logging.getLogger(__name__)
 @receiver(game_finished, sender=Game, dispatch_uid="leaderboards.finished")
 def count_finished(sender: type, game: Game, winners: list[int], **_: Any) -> None:
     """A game the server played to its end: wins, points, runs and the daily clear."""
+    attempts.attempt_ended(game)
     try:
         with transaction.atomic():
             results.record_finish(game, winners)
@@ -38,6 +39,7 @@ def count_finished(sender: type, game: Game, winners: list[int], **_: Any) -> No
 @receiver(game_abandoned, sender=Game, dispatch_uid="leaderboards.abandoned")
 def count_abandoned(sender: type, game: Game, seat: int | None, **_: Any) -> None:
     """Giving up ends the win run (and never clears the daily)."""
+    attempts.attempt_ended(game)
     try:
         with transaction.atomic():
             results.record_abandon(game, seat)
@@ -52,3 +54,4 @@ def adopt_device_player(sender: Any, request: HttpRequest | None, user: Any, **_
     device_key = getattr(request, "device_key", "")
     if device_key:
         adopt_guest_player(user.pk, device_key)
+        attempts.adopt_guest_attempts(user.pk, device_key)

@@ -12,5 +12,5 @@ urlpatterns = [
     path("daily/retry/", views.daily_retry, name="daily_retry"),
     path("name/", views.name_page, name="name"),
     path("hide-names/", views.hide_names, name="hide_names"),
-    path("report/<int:player_id>/", views.report, name="report"),
+    path("report/<str:ref>/", views.report, name="report"),
 ]

@@ -114,10 +114,18 @@ def _to_attempt(request: HttpRequest, retry: bool) -> HttpResponse:
     return redirect(table_url(game))
 
 
+def _suggested_name(request: HttpRequest, player: object | None) -> str:
+    """The name already chosen, else (signed in) the username, offered but not yet saved."""
+    chosen = getattr(player, "name", "") or ""
+    if chosen or not request.user.is_authenticated:
+        return chosen
+    return request.user.get_username()
+
+
 def name_page(request: HttpRequest) -> HttpResponse:
     """Pick, change or clear the caller's name (by account, or by device as a guest)."""
     player = player_for_request(request)
-    form = NameForm(request.POST or None, initial={"name": player.name if player else ""})
+    form = NameForm(request.POST or None, initial={"name": _suggested_name(request, player)})
     if request.method == "POST" and "clear" in request.POST:
         if player is not None:
             naming.clear_name(player)
@@ -152,11 +160,17 @@ def hide_names(request: HttpRequest) -> HttpResponse:
     return response
 
 
-def report(request: HttpRequest, player_id: int) -> HttpResponse:
-    """Report a name shown on a board; a person reviews it in the admin."""
-    reported = Player.objects.filter(pk=player_id).first()
+def report(request: HttpRequest, ref: str) -> HttpResponse:
+    """Report a name shown on a board; a person reviews it in the admin.
+
+    Found by the player's unguessable reference, and only for a name that is on
+    a board: nobody can walk ids to read the names of players shown nowhere.
+    """
+    reported = Player.objects.filter(report_ref=ref[:32]).first()
     viewer = player_for_request(request)
     if reported is None or not reported.name or reported.name_suspended:
+        raise Http404("No such name.")
+    if not reported.entries.exists():
         raise Http404("No such name.")
     if viewer is not None and viewer.pk == reported.pk:
         raise Http404("That is your own name.")

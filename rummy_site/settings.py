@@ -19,6 +19,7 @@ from pathlib import Path
 import dj_database_url
 from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -81,6 +82,12 @@ ALLOWED_HOSTS = env_list(
     default=["localhost", "127.0.0.1", "[::1]", "testserver"] if DEBUG else [],
 )
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+# How many reverse proxies in front of the site append to X-Forwarded-For. The
+# client's address (for sign-in and game-creation limits) is the entry that many
+# from the right; 0 trusts no header and uses the connection's address. Set it
+# to exactly the number of proxies you run, or clients could choose their address.
+TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
+ALLAUTH_TRUSTED_PROXY_COUNT = TRUSTED_PROXY_COUNT
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -99,6 +106,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Content-Security-Policy from SECURE_CSP (Django's own); see the Security section.
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     # WhiteNoise serves /static/ before anything else runs (no cookies on assets).
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -110,6 +119,10 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "accounts.middleware.DeviceMiddleware",
+    # Permissions-Policy on every page; private, no-store on game pages and partials.
+    "rummy_site.middleware.BrowserPolicyMiddleware",
+    # Starting games is limited per account/device and per address (429 past the limit).
+    "rummy_site.middleware.GameCreationLimitMiddleware",
 ]
 
 ROOT_URLCONF = "rummy_site.urls"
@@ -125,6 +138,8 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                # {{ csp_nonce }} for the rare script that cannot be a static file.
+                "django.template.context_processors.csp",
             ],
         },
     },
@@ -137,10 +152,18 @@ if DATABASE_URL:
         "default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)
     }
 else:
+    # The embedded default must survive two people playing at once: WAL lets reads go on
+    # during a write, IMMEDIATE takes the write lock when a transaction starts (so a locked
+    # database waits instead of failing on the lock upgrade), and the timeout is that wait.
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
-            "NAME": BASE_DIR / "db.sqlite3",
+            "NAME": env_str("SQLITE_PATH") or BASE_DIR / "db.sqlite3",
+            "OPTIONS": {
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+                "transaction_mode": "IMMEDIATE",
+                "timeout": 20,
+            },
         }
     }
 
@@ -186,7 +209,18 @@ CELERY_BEAT_SCHEDULE = {
         "task": "leaderboards.tasks.make_daily_challenge",
         "schedule": crontab(minute=0, hour=0),
     },
+    # Guests' unfinished games nobody touched for GUEST_GAME_CLEANUP_DAYS are deleted.
+    "clean-up-abandoned-guest-games": {
+        "task": "games.tasks.clean_up_abandoned_guest_games",
+        "schedule": crontab(minute=30, hour=3),
+    },
 }
+# A guest device unused this long no longer opens its games (accounts.device), so
+# its unfinished games that long untouched are cleaned up (games.tasks).
+GUEST_IDLE_DAYS = env_int("GUEST_IDLE_DAYS", 180)
+if GUEST_IDLE_DAYS < 30:
+    raise ImproperlyConfigured("GUEST_IDLE_DAYS must be at least 30 (a saved game must last)")
+GUEST_GAME_CLEANUP_DAYS = GUEST_IDLE_DAYS
 # Keys the daily challenge's seed (an HMAC of the date); unset: SECRET_KEY does.
 DAILY_SECRET = env_str("DAILY_SECRET")
 
@@ -198,14 +232,32 @@ AUTHENTICATION_BACKENDS = [
 ACCOUNT_LOGIN_METHODS = {"username"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "none"
+# Our adapter replaces allauth's failed-sign-in lock with growing delays that a
+# browser which signed in before skips (accounts.throttle, accounts.adapter).
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 LOGIN_REDIRECT_URL = "/"
+# Sign-in throttle (accounts.throttle): after FREE wrong passwords per name (or per
+# address) each further one waits twice as long as the last, from BASE up to CAP
+# seconds; counts are forgotten after RESET seconds without a failure.
+SIGNIN_THROTTLE = {
+    "name_free": 5,
+    "address_free": 20,
+    "base_seconds": 15,
+    "cap_seconds": 15 * 60,
+    "reset_seconds": 24 * 60 * 60,
+}
+# Starting games (rummy_site.middleware): per account or guest device, and per address.
+GAME_CREATION_LIMITS = {"owner": (30, 60 * 60), "address": (300, 60 * 60)}
+if TESTING:
+    # The suite deals hundreds of games from one address; tests/security sets real limits.
+    GAME_CREATION_LIMITS = {"owner": (10**6, 60), "address": (10**6, 60)}
 ACCOUNT_LOGOUT_REDIRECT_URL = "/"
 # allauth keeps these counters in the cache (shared through Redis in production).
-# "login_failed" is per IP and per username: 5 wrong passwords for one name lock
-# it for 5 minutes; a correct password does not reset the count.
+# Wrong passwords are not counted here ("login_failed" is off): accounts.throttle
+# slows them down per address and per name instead of locking anyone out.
 ACCOUNT_RATE_LIMITS = {
     "login": "30/m/ip",
-    "login_failed": "10/m/ip,5/5m/key",
+    "login_failed": False,
     "signup": "20/m/ip",
     "change_password": "5/m/user",
     "reset_password": "20/m/ip,5/m/key",
@@ -270,14 +322,40 @@ WHITENOISE_USE_FINDERS = DEBUG or TESTING
 SECURE_COOKIES = env_bool("SECURE_COOKIES", default=not DEBUG and not TESTING)
 SESSION_COOKIE_SECURE = SECURE_COOKIES
 CSRF_COOKIE_SECURE = SECURE_COOKIES
+# Links in e-mails (password resets) use https whenever the site is served over
+# https, even behind a proxy that talks plain http to gunicorn.
+ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https" if env_bool("HTTPS", default=not DEBUG) else "http"
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=False)
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=False)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=False)
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 if env_bool("SECURE_PROXY_SSL_HEADER", default=False):
     # Only behind a proxy that sets this header itself (otherwise clients could spoof it).
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# No request body needs more than a few kilobytes (a whole meld table is < 2 KB).
+DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
+# Only our own files: no inline scripts or styles, nothing from elsewhere. htmx's
+# injected indicator style is off (htmx-config in base.html; site.css styles it).
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF, CSP.NONCE],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF, "data:"],
+    "font-src": [CSP.SELF],
+    "connect-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.NONE],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
+# Powerful browser features the site never uses, off for it and anything it embeds.
+PERMISSIONS_POLICY = (
+    "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), "
+    "microphone=(), payment=(), usb=(), browsing-topics=()"
+)
 
 # --- Logging ------------------------------------------------------------------
 LOGGING = {

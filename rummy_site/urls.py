@@ -1,9 +1,13 @@
 """Top-level URL routes: admin, allauth's account pages, the player's pages, games, leaderboards."""
 
+from allauth.account.decorators import secure_admin_login
 from django.contrib import admin
 from django.urls import include, path
 
 from games.urls import game_urls
+
+# The admin signs in through allauth's page, behind the same sign-in throttle.
+admin.site.login = secure_admin_login(admin.site.login)  # type: ignore[method-assign]
 
 urlpatterns = [
     path("admin/", admin.site.urls),

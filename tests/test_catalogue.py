@@ -46,7 +46,7 @@ def _owned_by_a_game(path: Path) -> bool:
                 f"games/engine/{stem}",
                 f"games/bots/{stem}",
                 f"games/web/{stem}/",
-                f"games/benchmarks/{stem}.py",
+                f"games/benchmarks/{stem}",
                 f"templates/games/{stem}/",
                 f"static/css/{stem}.css",
                 f"static/js/{stem}.js",

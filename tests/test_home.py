@@ -7,6 +7,8 @@ import re
 import pytest
 from django.test import Client
 
+from games import catalogue
+
 GAMES = ("Tile Rummy", "Rumbaroo", "Romanian Tile Rummy", "Rumasta")
 
 pytestmark = pytest.mark.django_db
@@ -21,7 +23,8 @@ def test_home_lists_the_four_games(client: Client) -> None:
     assert 'href="/tile-rummy/new/"' in html
     assert 'href="/tile-rummy/how-to-play/"' in html
     assert 'href="/rumbaroo/new/"' in html and 'href="/rumbaroo/how-to-play/"' in html
-    assert html.count("Coming soon") == 2  # Romanian Tile Rummy and Rumasta
+    assert 'href="/romanian/new/"' in html and 'href="/romanian/how-to-play/"' in html
+    assert html.count("Coming soon") == sum(not e.ready for e in catalogue.CATALOGUE)
 
 
 def test_htmx_is_served_locally_not_from_a_cdn(client: Client) -> None:

@@ -122,3 +122,34 @@ def figures(games: int = 10) -> dict[str, Any]:
         "expert_vs_medium": strength("expert", "medium", max(games, 20)),
         "medium_vs_easy": strength("medium", "easy", max(games, 20)),
     }
+
+
+def add_arguments(parser: Any) -> None:
+    parser.add_argument(
+        "--romanian-games",
+        type=int,
+        default=10,
+        help="Romanian Tile Rummy games per figure (0: skip; strength uses at least 20)",
+    )
+
+
+def report(out: Callable[[str], Any], options: dict[str, Any]) -> None:
+    """The expert's move times, games per second and the levels' head-to-head rates."""
+    games = options["romanian_games"]
+    if not games:
+        return
+    data = figures(games)
+    times, speed = data["expert_move_times"], data["games_per_second"]
+    out(f"Romanian Tile Rummy bots (one-round games), {games} seeded games per figure:")
+    out(
+        f"expert move time: median {times['median_ms']:.2f} ms, p95 {times['p95_ms']:.2f} ms, "
+        f"max {times['max_ms']:.2f} ms over {times['moves']:.0f} moves"
+    )
+    out(f"4 experts: {speed['games_per_s']:.2f} complete games per second")
+    for key in ("expert_vs_medium", "medium_vs_easy"):
+        row = data[key]
+        low, high = row["ci95"]
+        out(
+            f"{row['a']} over {row['b']}: {row['win_rate']:.0%} of {row['games']} games "
+            f"(95% interval {low:.0%}–{high:.0%})"
+        )

@@ -43,6 +43,13 @@ RULES = MeldRules(colours=COLOURS)
 TIMEOUT_ACTION = {"type": "timeout"}
 # Besides {"id": …} tile dicts, view keys whose ints are tile ids (none: every tile is a dict).
 VIEW_ID_FIELDS: tuple[str, ...] = ()
+# The shape of every action (games.action_schema reads it before apply): pure data.
+ACTION_FIELDS = {
+    "play": {"table": ("table", 0, TILE_COUNT - 1, TILE_COUNT)},
+    "draw": {},
+    "next_round": {},
+    "timeout": {},
+}
 
 
 def face_of(tile: int) -> Face:

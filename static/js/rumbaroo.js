@@ -14,15 +14,22 @@
     return f && f.querySelector('[data-zone-button="' + target + '"]');
   }
 
-  function checked() {
+  // The picked tile, leaving out `except` (a tile being clicked has its own radio checked for
+  // a moment: the hand and the table are separate radio groups).
+  function checked(except) {
     const f = form();
-    return f && f.querySelector("input.tile-pick:checked");
+    if (!f) return null;
+    const all = Array.from(f.querySelectorAll("input.tile-pick:checked"));
+    return all.find(function (radio) { return !except || !except.contains(radio); }) || null;
   }
 
   function press(target, radio) {
     const b = button(target);
     if (!b || b.disabled || !radio) return false;
     radio.checked = true;
+    form().querySelectorAll("input.tile-pick:checked").forEach(function (other) {
+      if (other !== radio) other.checked = false; // one tile at a time, even mid-click
+    });
     b.click(); // a real click, so htmx sends the button's name and value
     return true;
   }
@@ -53,8 +60,8 @@
 
   document.addEventListener("click", function (event) {
     if (!event.target.closest) return;
-    const picked = checked();
     const tile = event.target.closest(".tile[data-tile]");
+    const picked = checked(tile);
     const meld = event.target.closest(".meld.drop-zone");
     // A tap on a tile in a meld, with another tile picked: move it there (or swap the Wild).
     if (tile && meld && picked && !tile.contains(picked)) {

@@ -1,5 +1,7 @@
-// Drag and drop for every game's table, on top of the tap-to-pick form that works without it.
-// A drop just picks the tile and clicks the same button a tap would: one code path.
+// Every game's table, on top of a tap-to-pick form that works without any script:
+// drag and drop, taps on a set, focus kept across htmx swaps, keyboard shortcuts, the one
+// live region, the rack's sort order, and one picked tile at a time.
+// A drop or tap just picks the tile and clicks the same button a tap on it would: one code path.
 // Any markup with ".tile[data-tile]" tiles (holding an "input.tile-pick") and ".drop-zone"
 // zones works. By default a zone's button is the form's button[name="to"] whose value is
 // the zone's data-target; a game's own script may set window.gameTable.dropButton to find
@@ -11,7 +13,8 @@
 
   function zoneButton(zone) {
     const target = zone.dataset.target;
-    return zone.closest("form").querySelector('button[name="to"][value="' + target + '"]');
+    const form = zone.closest("form");
+    return form && form.querySelector('button[name="to"][value="' + target + '"]');
   }
 
   // The button a drop on `element` clicks, or null. Replaceable by a game's script.
@@ -21,6 +24,16 @@
       return zone && zoneButton(zone);
     };
   }
+
+  // The picked tile. During a click on another tile, that tile's own radio is checked for a
+  // moment too (the rack and the table are separate groups), so it can be left out.
+  function picked(except) {
+    const all = document.querySelectorAll("#board input.tile-pick:checked");
+    return Array.from(all).find(function (radio) { return !except || !except.contains(radio); }) || null;
+  }
+  table.picked = picked;
+
+  // --- drag and drop -------------------------------------------------------------------
 
   document.addEventListener("dragstart", function (event) {
     const tile = event.target.closest && event.target.closest(".tile[data-tile]");
@@ -50,18 +63,193 @@
     document.querySelectorAll(".drag-over").forEach(function (z) { z.classList.remove("drag-over"); });
     if (!button || button.disabled || !radio) return;
     event.preventDefault();
-    radio.checked = true;
+    pick(radio);
+    remember(radio);
     button.click(); // a real click, so htmx sends the button's name and value
   });
 
-  // Tables with tap-to-place sets: tapping a set's background (not a tile) with a tile picked places it there.
-  document.addEventListener("click", function (event) {
-    if (event.target.closest(".tile, button")) return;
-    const zone = event.target.closest(".set.drop-zone");
-    if (!zone) return;
-    const form = zone.closest("form");
-    if (!form || !form.querySelector("input.tile-pick:checked")) return;
-    const button = zoneButton(zone);
-    if (button) button.click();
+  // --- one picked tile at a time (the rack and the table are separate radio groups) ------
+
+  function pick(radio) {
+    radio.checked = true;
+    document.querySelectorAll("#board input.tile-pick:checked").forEach(function (other) {
+      if (other !== radio) other.checked = false;
+    });
+  }
+
+  document.addEventListener("change", function (event) {
+    const radio = event.target;
+    if (radio.matches && radio.matches("input.tile-pick") && radio.checked) pick(radio);
   });
+
+  // --- taps on sets (tables whose sets are ".set.drop-zone") -----------------------------
+
+  // With a tile picked, a tap on a set (its background or one of its tiles, when the picked
+  // tile is elsewhere) puts it there; a tap on the rack's background takes it back.
+  document.addEventListener("click", function (event) {
+    if (!event.target.closest) return;
+    const onTile = event.target.closest(".tile");
+    const radio = picked(onTile);
+    const zone = event.target.closest(".set.drop-zone, .rack-area.drop-zone");
+    if (!zone || !radio || event.target.closest("button")) return;
+    if (onTile && (zone.contains(radio) || !zone.classList.contains("set"))) return;
+    const button = zoneButton(zone);
+    if (!button || button.disabled) return;
+    event.preventDefault();
+    pick(radio); // the tapped tile's own radio must not travel with it
+    remember(radio);
+    button.click();
+  });
+
+  // --- focus kept where the player was ---------------------------------------------------
+
+  let lastPick = null; // {tile, area, index} of the tile last sent somewhere
+
+  function areaOf(element) {
+    const area = element.closest("[data-area]");
+    return area ? area.dataset.area : "";
+  }
+
+  function radiosIn(area) {
+    return Array.from(document.querySelectorAll('#board [data-area="' + area + '"] input.tile-pick'));
+  }
+
+  function remember(radio) {
+    const area = areaOf(radio);
+    lastPick = { tile: radio.value, area: area, index: radiosIn(area).indexOf(radio) };
+  }
+
+  // A key that finds "the same control" in the redrawn board.
+  function keyOf(element) {
+    if (!element || !element.closest || !element.closest("#board")) return null;
+    if (element.matches("input.tile-pick")) return { tile: element.value, area: areaOf(element) };
+    const attrs = ["data-shortcut", "data-zone-button", "hx-post", "name"];
+    for (const name of attrs) {
+      const value = element.getAttribute(name);
+      if (value === null) continue;
+      const extra = name === "name" && element.value ? '[value="' + element.value + '"]' : "";
+      return { selector: "#board " + element.tagName.toLowerCase() + "[" + name + '="' + value + '"]' + extra };
+    }
+    return null;
+  }
+
+  let focusKey = null;
+  let sentTile = null;
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (!event.target.closest || !event.target.closest("#board")) return;
+    focusKey = keyOf(document.activeElement);
+    const config = event.detail.requestConfig || {};
+    const trigger = config.triggeringEvent || {};
+    const source = trigger.submitter || event.detail.elt;
+    const radio = picked();
+    const sendsTile = !!(source && source.getAttribute && source.getAttribute("name") === "to" && radio);
+    if (sendsTile) remember(radio);
+    sentTile = sendsTile ? lastPick : null;
+  });
+
+  function findTile(value) {
+    return document.querySelector('#board input.tile-pick[value="' + value + '"]');
+  }
+
+  function focusAfterSwap() {
+    let target = null;
+    if (sentTile && sentTile.area === "rack") {
+      // A rack tile went to the table: on to the rack tile that took its place.
+      const rack = radiosIn("rack");
+      target = rack[Math.min(sentTile.index, rack.length - 1)] || document.querySelector('#board [data-shortcut="c"]');
+    } else if (sentTile) {
+      target = findTile(sentTile.tile);
+    } else if (focusKey && focusKey.tile) {
+      target = findTile(focusKey.tile) || radiosIn(focusKey.area)[0];
+    } else if (focusKey && focusKey.selector) {
+      target = document.querySelector(focusKey.selector);
+    }
+    if (!target && focusKey) target = radiosIn("rack")[0] || document.getElementById("board");
+    sentTile = null;
+    if (target && !target.disabled) target.focus({ preventScroll: false });
+    else if (focusKey) {
+      const board = document.getElementById("board");
+      if (board) { board.setAttribute("tabindex", "-1"); board.focus(); }
+    }
+  }
+
+  // --- the one live region -------------------------------------------------------------
+
+  let lastSaid = "";
+
+  function announce() {
+    const region = document.getElementById("announcer");
+    const board = document.getElementById("board");
+    if (!region || !board) return;
+    const error = board.querySelector("[data-announce-error]");
+    const status = board.querySelector("[data-announce]");
+    const text = ((error ? error.textContent + " " : "") + (status ? status.textContent : ""))
+      .replace(/\s+/g, " ").trim();
+    const key = board.dataset.version + "|" + text;
+    if (!text || key === lastSaid) return;
+    lastSaid = key;
+    region.textContent = text;
+  }
+
+  // --- the rack's order: colour then number, or number then colour (remembered) ----------
+
+  const SORT_KEY = "rummy.rackSort";
+
+  function sortOrder() {
+    try { return localStorage.getItem(SORT_KEY) === "number" ? "number" : "colour"; } catch (e) { return "colour"; }
+  }
+
+  function sortRack() {
+    const order = sortOrder();
+    document.querySelectorAll("#board [data-sortable]").forEach(function (rack) {
+      const tiles = Array.from(rack.querySelectorAll(":scope > .tile[data-by-colour]"));
+      const key = order === "number" ? "byNumber" : "byColour";
+      tiles.sort(function (a, b) { return a.dataset[key] < b.dataset[key] ? -1 : 1; });
+      tiles.forEach(function (tile) { rack.appendChild(tile); });
+    });
+    document.querySelectorAll("#board [data-sort-toggle]").forEach(function (toggle) {
+      toggle.hidden = false;
+      toggle.textContent = order === "number" ? "Sort by colour" : "Sort by number";
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    const toggle = event.target.closest && event.target.closest("[data-sort-toggle]");
+    if (!toggle) return;
+    try { localStorage.setItem(SORT_KEY, sortOrder() === "number" ? "colour" : "number"); } catch (e) { /* private mode */ }
+    sortRack();
+    toggle.focus();
+  });
+
+  // --- keyboard shortcuts (shown on the buttons) ------------------------------------------
+
+  document.addEventListener("keydown", function (event) {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+    const typing = event.target.closest && event.target.closest("input:not([type=radio]), select, textarea");
+    if (typing || event.key.length !== 1) return;
+    const button = document.querySelector('#board [data-shortcut="' + event.key.toLowerCase() + '"]');
+    if (!button || button.disabled || button.closest("fieldset:disabled")) return;
+    event.preventDefault();
+    const radio = picked();
+    if (radio && button.getAttribute("name") === "to") remember(radio);
+    button.click();
+  });
+
+  // --- after every swap of the board --------------------------------------------------------
+
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (!document.getElementById("board")) return;
+    sortRack();
+    announce();
+    if (focusKey || sentTile) focusAfterSwap();
+    focusKey = null;
+  });
+
+  function ready() {
+    sortRack();
+    announce();
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready);
+  else ready();
 })();

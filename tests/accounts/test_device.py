@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.test import Client, RequestFactory
 
@@ -26,7 +27,8 @@ def test_new_visitor_gets_a_signed_cookie() -> None:
     assert key in morsel.value
     assert morsel["httponly"] is True
     assert morsel["samesite"] == "Lax"
-    assert int(morsel["max-age"]) == 2 * 365 * 24 * 60 * 60
+    # The browser keeps it as long as the server honours it unused (GUEST_IDLE_DAYS).
+    assert int(morsel["max-age"]) == settings.GUEST_IDLE_DAYS * 24 * 60 * 60
 
 
 def test_same_cookie_gives_same_key_and_no_new_cookie() -> None:

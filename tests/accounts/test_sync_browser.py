@@ -34,7 +34,7 @@ def test_guest_signs_up_and_continues_on_a_second_browser(
     turn = game.version + 2  # a turn as a guest: our draw, then the computer's
     page.get_by_role("button", name="Draw a tile").click()
     expect(page.locator("#board")).to_have_attribute("data-version", str(turn))
-    expect(page.get_by_text("Your turn.")).to_be_visible()
+    expect(page.get_by_test_id("status")).to_contain_text("Your turn.")
     expect(page.get_by_test_id("rack").locator(".tile")).to_have_count(4)
     pool = page.get_by_test_id("pool-count").inner_text()
     assert Game.objects.get(id=game.id).version == turn
@@ -64,7 +64,7 @@ def test_guest_signs_up_and_continues_on_a_second_browser(
     expect(laptop.get_by_test_id("pool-count")).to_have_text(pool)
     expect(laptop.get_by_test_id("rack").locator(".tile")).to_have_count(4)
     expect(laptop.get_by_test_id("rack").get_by_test_id("tile-Y9")).to_be_visible()
-    expect(laptop.get_by_text("Your turn.")).to_be_visible()
+    expect(laptop.get_by_test_id("status")).to_contain_text("Your turn.")
     other.close()
 
 

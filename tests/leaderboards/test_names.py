@@ -118,11 +118,12 @@ def test_report_review_and_suspend_removes_the_name_everywhere(
     url = "/leaderboards/?board=wins&period=all"
     with frozen(NOW):
         html = client.get(url).content.decode()
-        assert f'href="/leaderboards/report/{rude.pk}/"' in html
-        page = client.get(f"/leaderboards/report/{rude.pk}/").content.decode()
+        assert f'href="/leaderboards/report/{rude.report_ref}/"' in html
+        page = client.get(f"/leaderboards/report/{rude.report_ref}/").content.decode()
         assert "Rude Name" in page
-        client.post(f"/leaderboards/report/{rude.pk}/", {"reason": "offensive", "note": "rude"})
-        client.post(f"/leaderboards/report/{rude.pk}/", {"reason": "offensive"})  # no duplicate
+        report_url = f"/leaderboards/report/{rude.report_ref}/"
+        client.post(report_url, {"reason": "offensive", "note": "rude"})
+        client.post(report_url, {"reason": "offensive"})  # no duplicate
     report = NameReport.objects.get()
     assert (report.name, report.reason, report.reviewed) == ("Rude Name", "offensive", False)
     assert report.reporter_device and report.reporter_user is None

@@ -96,6 +96,23 @@ from .turn import apply, may_take, to_act
 from .view import events_for, view
 
 TIMEOUT_ACTION = {"type": "timeout"}
+# View keys holding bare tile ids (besides {"id": ...} dicts), for the contract tests.
+VIEW_ID_FIELDS = ("drawn",)
+
+
+def all_ids(state: State) -> list[int]:
+    """Every tile wherever it lies (the contract's name for ``all_tiles``)."""
+    return all_tiles(state)
+
+
+def hidden_from(state: State, seat: int | None) -> set[int]:
+    """What ``seat`` may not see: the wall, and the other racks until the round is scored."""
+    hidden = set(state.wall)
+    if state.phase not in ("round_over", "game_over"):
+        for other, rack in enumerate(state.racks):
+            if other != seat:
+                hidden.update(rack)
+    return hidden
 
 
 def new_game(config: dict | Config, seed: int) -> State:
@@ -116,9 +133,11 @@ __all__ = [
     "RULES",
     "TILE_COUNT",
     "TIMEOUT_ACTION",
+    "VIEW_ID_FIELDS",
     "Config",
     "IllegalAction",
     "State",
+    "all_ids",
     "all_tiles",
     "apply",
     "breakdown",
@@ -126,6 +145,7 @@ __all__ = [
     "events_for",
     "face_of",
     "from_json",
+    "hidden_from",
     "lay",
     "may_take",
     "melded_values",

@@ -105,9 +105,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "aside": [card_view(c) for c in state.aside],
         "khaki": khaki(state) if state.phase == "turn" else None,
         "dreidel": {"face": state.dreidel, "by": state.dreidel_by},
-        "last_discards": list(state.last_discards),
+        "last_discards": _public_ids(state, state.last_discards),
         "heart": _heart_view(state),
-        "heart_result": state.heart_result,
+        "heart_result": _result_view(state),
         "totals": seat_values(state, state.totals),
         "side_totals": list(state.totals),
         "round_steps": state.round_steps if over else None,
@@ -133,6 +133,21 @@ def _heart_view(state: State) -> dict[str, Any] | None:
         "cards": [card_view(c) for c in state.heart["cards"]],
         "opened_move": state.heart["opened_move"],
     }
+
+
+def _public_ids(state: State, cards: list[int | None]) -> list[int | None]:
+    """Ids of cards still in plain sight (a pile, a meld, red 3s); None once in a hand."""
+    held = {c for hand in state.hands for c in hand} | set(state.stock)
+    return [None if c is None or c in held else c for c in cards]
+
+
+def _result_view(state: State) -> dict[str, Any] | None:
+    """The last heart race; its black 3s by face only, since a taken pile hides them."""
+    result = state.heart_result
+    if result is None:
+        return None
+    faces = [{"face": FACES[c].text, "name": FACES[c].name} for c in result["cards"]]
+    return {**result, "cards": faces}
 
 
 def _hints(state: State, seat: int) -> dict[str, Any]:

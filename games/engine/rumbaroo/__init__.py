@@ -86,6 +86,41 @@ from .view import events_for, view
 TIMEOUT_ACTION = {"type": "timeout"}
 # Besides {"id": …} tile dicts, view keys whose ints are tile ids.
 VIEW_ID_FIELDS = ("table_ids", "drawn", "playable")
+# The shape of every action (games.action_schema reads it before apply): pure data.
+# Ids stay below the biggest box (Party Big Red, 270 tiles); seats below 8.
+_ID = ("int", 0, 299)
+_SEAT = ("int", 0, 7)
+ACTION_FIELDS = {
+    "*": {"call": ("bool",)},
+    "discard": {
+        "tile": _ID,
+        "colour": ("choice", COLOURS, "Choose the next colour: R, B, G or Y."),
+        "pair": _ID,
+        "stash": _ID,
+        "steal": _ID,
+        "give": _ID,
+        "target": _SEAT,
+        "number": ("int", 1, 13),
+        "stampede": ("bool",),
+    },
+    "meld": {
+        "table": ("table", 0, 299, 300),
+        "swaps": ("pairs", 0, 299, 300),
+        "free": (
+            "object",
+            {
+                "target": _SEAT,
+                "kind": ("choice", ("skip", "draw"), "The free action is 'skip' or 'draw'."),
+            },
+        ),
+    },
+    "snap": {"tile": _ID},
+    "draw": {},
+    "pass": {},
+    "take": {},
+    "timeout": {},
+    "next_round": {},
+}
 
 
 def all_ids(state: State) -> list[int]:
@@ -112,6 +147,7 @@ __all__ = [
     "State",
     "TIMEOUT_ACTION",
     "VIEW_ID_FIELDS",
+    "ACTION_FIELDS",
     "all_ids",
     "TileFace",
     "all_tiles",

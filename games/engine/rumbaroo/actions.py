@@ -18,12 +18,18 @@ Choices made for the players (documented on the How to play page):
 * Outback Swap: a tile drawn at random from each hand (never the pouch); if
   either hand is empty nothing changes.
 * Dust Storm: in turn order from the player, each seat with a hand buries a
-  random hand tile at the bottom of the pool and draws the top one.
+  random hand tile at the bottom of the pool and draws the top one (so with
+  a short pool a buried tile may come straight back up to the next seat, and
+  with an empty pool each seat draws back the tile it buried).
 * Didgeridoo: each other seat holding the called number in its hand (Wilds
   and pouches don't count) plays one: the first table meld (table order) that
   one of those tiles (hand order) extends validly gets it; otherwise the
   first such tile goes under the discard pile. Seats without it draw 1
   (Party: 2). A seat emptied this way has gone out and wins the round.
+* Dingo (RULINGS): the meld left behind must be one valid meld, so a steal
+  from the middle of a run is refused even when both halves would be valid
+  runs on their own (the Dingo never splits a meld); a Dingo with nothing
+  on the table is a plain colour-match discard that steals nothing.
 * Dingo and Pouch are optional: ``steal`` / ``stash`` may be left out; a Mob
   without ``give`` passes the player's least useful tile (as for a time-out).
 * Party Boomerang answering a Croc Snap only reverses the play and sends the

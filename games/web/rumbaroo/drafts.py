@@ -103,8 +103,8 @@ def move_tile(draft: Draft | None, view: View, tile: int, target: str) -> Draft:
     if target == "new":
         table.append([])
         dest = table[-1]
-    elif target.isdigit() and int(target) < len(table):
-        dest = table[int(target)]
+    elif (index := _index(target)) is not None and index < len(table):
+        dest = table[index]
     else:
         raise DraftError("There is no such meld on the table.")
     for meld in table:
@@ -141,7 +141,7 @@ def _to_hand(draft: Draft, view: View, tile: int) -> Draft:
 
 def _swap(draft: Draft, view: View, faces: dict[int, dict[str, Any]], tile: int, raw: str) -> Draft:
     """The picked hand tile takes a table Wild's place; the Wild comes to the hand."""
-    wild = int(raw) if raw.isdigit() else None
+    wild = _index(raw)
     original = {t for meld in view["table_ids"] for t in meld}
     if tile not in own_ids(view) or tile in on_table(draft, view) or faces[tile]["number"] is None:
         raise DraftError("Pick a number tile from your hand, then the Wild it replaces.")
@@ -153,6 +153,14 @@ def _swap(draft: Draft, view: View, faces: dict[int, dict[str, Any]], tile: int,
             meld[meld.index(wild)] = tile
     draft["swaps"].append([tile, wild])
     return draft
+
+
+def _index(raw: str) -> int | None:
+    """A meld number or tile id as sent by the page: plain ASCII digits only, a few of them
+    (``"²".isdigit()`` is true and ``int()`` of 5,000 digits raises)."""
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 4:
+        return None
+    return int(raw)
 
 
 def _copy(draft: Draft) -> Draft:

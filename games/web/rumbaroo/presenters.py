@@ -2,8 +2,8 @@
 
 Everything here is built from ``view(state, seat)``, a move's public view or
 the seat's own draft, so no hidden tile can reach a page. Each colour has its
-own shape and each action tile its own letters, so nothing depends on
-telling colours apart.
+own shape and each action tile its own picture (static/img/actions/), so
+nothing depends on telling colours apart.
 """
 
 from __future__ import annotations
@@ -21,27 +21,19 @@ from games.web.rumbaroo.log import ENDINGS, Teller, tile_label
 View = dict[str, Any]
 PLAYING = ("play", "drawn", "croc")
 COLOUR_NAME = {"R": "red", "B": "blue", "G": "green", "Y": "yellow"}
-COLOUR_SHAPE = {"R": "●", "B": "■", "G": "◆", "Y": "▲"}
-ACTION_CODE = {
-    "HOP": "HOP",
-    "BOOMERANG": "BMR",
-    "POUCH": "PCH",
-    "DINGO": "DGO",
-    "BILLABONG": "BIL",
-    "MOB": "MOB",
-    "SWAP": "SWP",
-    "DUST": "DST",
-    "CROC": "CRC",
-    "DIDGERIDOO": "DID",
-}
+# ◆ is black in Tile Rummy, so green has its own shape here: one shape, one colour, site-wide.
+COLOUR_SHAPE = {"R": "●", "B": "■", "G": "♣", "Y": "▲"}
+COLOUR_ORDER = {"R": 0, "B": 1, "G": 2, "Y": 3}
 LOG_LENGTH = 8
 
 
 def tile_context(
-    tile: dict[str, Any], placed: bool = False, run_colour: str = ""
+    tile: dict[str, Any], placed: bool = False, run_colour: str = "", fresh: bool = False
 ) -> dict[str, Any]:
-    """A tile as drawn: big text, a colour shape, a spoken label, and a CSS colour class."""
+    """A tile as drawn: big text or an action's picture, a colour shape, one spoken label
+    (also its hover title), a CSS colour class, and keys for either hand order."""
     label = tile_label(tile)
+    icon = ""
     if tile["wild"]:
         big, small, css = "W", "★", "c-W"
         if tile.get("stands_for"):
@@ -50,12 +42,27 @@ def tile_context(
             label += f" (as {colour} {number})" if colour else f" (as {number})"
             small = str(number)
     elif tile["action"] is not None:
-        big = ACTION_CODE[tile["action"]]
+        big, icon = "", tile["action"].lower()
         small = COLOUR_SHAPE.get(tile["colour"] or "", "≈")
         css = f"c-{tile['colour'] or 'N'} action"
     else:
         big, small, css = str(tile["number"]), COLOUR_SHAPE[tile["colour"]], f"c-{tile['colour']}"
-    return {**tile, "label": label, "big": big, "small": small, "css": css, "placed": placed}
+    spoken = label + (", placed this turn" if placed else ", just laid" if fresh else "")
+    colour = COLOUR_ORDER.get(tile["colour"] or "", 4)
+    number = tile["number"] or (20 if tile["action"] else 30)
+    return {
+        **tile,
+        "label": label,
+        "spoken": spoken,
+        "big": big,
+        "icon": icon,
+        "small": small,
+        "css": css + (" fresh" if fresh else ""),
+        "placed": placed,
+        "fresh": fresh,
+        "by_colour": f"{colour}{number:02d}{tile['id']:03d}",
+        "by_number": f"{number:02d}{colour}{tile['id']:03d}",
+    }
 
 
 def meld_context(
@@ -64,6 +71,7 @@ def meld_context(
     faces: dict[int, dict[str, Any]],
     movable: set[int],
     original: set[int],
+    fresh: set[int] | frozenset[int] = frozenset(),
 ) -> dict[str, Any]:
     """One meld of the (draft) table, in reading order when it reads as a run or group."""
     tiles = [faces[t] for t in ids]
@@ -77,7 +85,7 @@ def meld_context(
     out = []
     for tile, number in shown:
         data = {**tile, "stands_for": number} if tile["wild"] else tile
-        out.append(tile_context(data, tile["id"] in movable, colour))
+        out.append(tile_context(data, tile["id"] in movable, colour, tile["id"] in fresh))
     wilds = [t["id"] for t in tiles if t["wild"] and t["id"] in original]
     return {
         "index": index,
@@ -91,19 +99,31 @@ def meld_context(
 
 def players_context(view: View, seats: list[Seat], me: int) -> list[dict[str, Any]]:
     acting = set(view["to_act"]) if view["phase"] in PLAYING else set()
-    return [
-        {
-            "index": s.index,
-            "name": "You" if s.index == me else s.display_name,
-            "is_me": s.index == me,
-            "count": view["hand_counts"][s.index],
-            "pouch": view["pouch_counts"][s.index] > 0,
-            "total": view["totals"][s.index],
-            "skips": view["skips"][s.index],
-            "acting": s.index in acting,
-        }
-        for s in seats
-    ]
+    players = []
+    for s in seats:
+        name = "You" if s.index == me else s.display_name
+        count, total = view["hand_counts"][s.index], view["totals"][s.index]
+        spoken = [name, f"{count} tile{'s' if count != 1 else ''} in hand", f"{total} points"]
+        if view["pouch_counts"][s.index] > 0:
+            spoken.append("a tile in the pouch")
+        if view["skips"][s.index]:
+            spoken.append("misses a turn")
+        if s.index in acting:
+            spoken.append("to play")
+        players.append(
+            {
+                "index": s.index,
+                "name": name,
+                "is_me": s.index == me,
+                "count": count,
+                "pouch": view["pouch_counts"][s.index] > 0,
+                "total": total,
+                "skips": view["skips"][s.index],
+                "acting": s.index in acting,
+                "spoken": ", ".join(spoken),
+            }
+        )
+    return players
 
 
 def names_for(seats: list[Seat], me: int) -> list[str]:
@@ -133,15 +153,19 @@ def board_context(
     hand = [t for t in view["hand"] or [] if t["id"] not in on_table]
     hand += [faces[w] for w in drafts.swapped_wilds(draft) if w not in on_table]
     count = drafts.from_hand(draft, view)
+    rows = recent_moves(game, game.version)
+    names = names_for(seats, me)
+    changed = drafts.changed(draft, view)
+    fresh = set() if changed else laid_since(rows, me, view)
     return {
         **_common(game, seat, view, seats),
         "my_turn": my_turn,
         "can_meld": can_meld,
         "can_discard": my_turn and phase == "play",
-        "melds": [meld_context(i, m, faces, movable, original) for i, m in enumerate(table)],
-        "hand": [tile_context(t) for t in hand],
+        "melds": [meld_context(i, m, faces, movable, original, fresh) for i, m in enumerate(table)],
+        "hand": sorted((tile_context(t) for t in hand), key=lambda t: t["by_colour"]),
         "pouch": [tile_context(t) for t in view["pouch"] or [] if t["id"] not in on_table],
-        "draft_active": drafts.changed(draft, view),
+        "draft_active": changed,
         "from_hand": count,
         "free": _free(view, seats, me) if can_meld and phase == "play" and count >= 3 else None,
         "called": bool(view["called"] or (draft and draft.get("call"))),
@@ -152,7 +176,8 @@ def board_context(
         "round": round_context(view, seats, me),
         "waiting": phase in PLAYING and not my_turn,
         "frame": None,
-        "log": log_lines(game, names_for(seats, me), game.version),
+        "last_line": others_last_line(game, rows, names, me),
+        "log": log_lines(game, names, rows),
     }
 
 
@@ -162,7 +187,10 @@ def frame_context(game: Game, seat: Seat, view: View, move: Move) -> dict[str, A
     public = move.public_view
     names = names_for(seats, seat.index)
     faces = {t["id"]: t for m in public["table"] for t in m["tiles"]}
-    log = log_lines(game, names, move.seq)
+    rows = recent_moves(game, move.seq)
+    log = log_lines(game, names, rows)
+    before = rows[-2].public_view if len(rows) > 1 else _first_view(game)
+    fresh = _table_ids(public) - _table_ids(before)
     return {
         **_common(game, seat, public, seats),
         "version": move.seq,
@@ -170,7 +198,8 @@ def frame_context(game: Game, seat: Seat, view: View, move: Move) -> dict[str, A
         "can_meld": False,
         "can_discard": False,
         "melds": [
-            meld_context(i, m, faces, set(), set()) for i, m in enumerate(public["table_ids"])
+            meld_context(i, m, faces, set(), set(), fresh)
+            for i, m in enumerate(public["table_ids"])
         ],
         "hand": [tile_context(t) for t in view["hand"] or []],
         "pouch": [tile_context(t) for t in view["pouch"] or []],
@@ -185,6 +214,7 @@ def frame_context(game: Game, seat: Seat, view: View, move: Move) -> dict[str, A
         "round": None,
         "waiting": True,
         "frame": {"caption": log[-1] if log else ""},
+        "last_line": "",
         "log": log,
     }
 
@@ -278,13 +308,14 @@ def _first_view(game: Game) -> View:
     return engine.view(engine.new_game(game.config, game.seed), None)
 
 
-def log_lines(game: Game, names: list[str], upto: int) -> list[str]:
-    """The last few moves up to version ``upto``, one readable line each, oldest first."""
-    rows = list(
-        Move.objects.filter(game=game, seq__gt=max(0, upto - LOG_LENGTH - 1), seq__lte=upto)
-        .order_by("seq")
-        .only("seq", "seat", "action", "public_view")
-    )
+def recent_moves(game: Game, upto: int) -> list[Move]:
+    """The last few moves up to version ``upto``, oldest first (one extra, read as a "before")."""
+    rows = Move.objects.filter(game=game, seq__gt=max(0, upto - LOG_LENGTH - 1), seq__lte=upto)
+    return list(rows.order_by("seq").only("seq", "seat", "action", "public_view"))
+
+
+def log_lines(game: Game, names: list[str], rows: list[Move]) -> list[str]:
+    """One readable line per move, oldest first (the extra first row only serves as "before")."""
     teller = Teller(names)
     lines = []
     for i, row in enumerate(rows):
@@ -294,3 +325,29 @@ def log_lines(game: Game, names: list[str], upto: int) -> list[str]:
         prev = rows[i - 1].action if i > 0 and rows[i - 1].seat == row.seat else None
         lines.append(teller.line(row.action, row.seat, before, row.public_view, prev))
     return lines
+
+
+def _table_ids(view: View | None) -> set[int]:
+    return {t["id"] for m in (view or {}).get("table", []) for t in m["tiles"]}
+
+
+def laid_since(rows: list[Move], me: int, view: View) -> set[int]:
+    """Tiles others put on the table since this seat last acted (or the round began)."""
+    base: View | None = None
+    for row in reversed(rows):
+        if row.seat == me or row.action.get("type") == "next_round":
+            base = row.public_view
+            break
+    if base is None and rows and rows[0].seq > 1:
+        base = rows[0].public_view  # older than the log: count only what it shows
+    return _table_ids(view) - _table_ids(base)
+
+
+def others_last_line(game: Game, rows: list[Move], names: list[str], me: int) -> str:
+    """What the last player did, when that was not this seat: said before "Your turn"."""
+    if not rows or rows[-1].seat == me or rows[-1].action.get("type") == "next_round":
+        return ""
+    last = rows[-1]
+    before = rows[-2].public_view if len(rows) > 1 else _first_view(game)
+    prev = rows[-2].action if len(rows) > 1 and rows[-2].seat == last.seat else None
+    return Teller(names).line(last.action, last.seat, before, last.public_view, prev)

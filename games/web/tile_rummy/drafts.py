@@ -57,9 +57,17 @@ def _destination(table: list[list[int]], target: str, tile: int, in_rack: bool) 
     if target == "new":
         table.append([])
         return table[-1]
-    if target.isdigit() and int(target) < len(table):
-        return table[int(target)]
+    index = _index(target)
+    if index is not None and index < len(table):
+        return table[index]
     raise DraftError("There is no such set on the table.")
+
+
+def _index(target: str) -> int | None:
+    """A set number as sent by the page: plain ASCII digits only (not "²" or 5,000 digits)."""
+    if not (target.isascii() and target.isdigit()) or len(target) > 4:
+        return None
+    return int(target)
 
 
 def _copy(draft: Draft) -> Draft:

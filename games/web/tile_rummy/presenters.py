@@ -9,91 +9,149 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine import tile_rummy
+from games.engine.registry import engine_for
 from games.models import Game, Move, Seat
+from games.web.tile_rummy.log import COLOUR_NAME, Teller, laid_tiles, round_ending, table_ids
 
-COLOUR_LABEL = {"R": "red", "B": "blue", "Y": "yellow", "K": "black"}
+View = dict[str, Any]
+COLOUR_LABEL = COLOUR_NAME
 # Each colour also has its own shape, so colour-blind players can tell them apart.
 COLOUR_SHAPE = {"R": "●", "B": "■", "Y": "▲", "K": "◆"}
+COLOUR_ORDER = {"R": 0, "B": 1, "Y": 2, "K": 3}
+LOG_LENGTH = 8
 
 
-def tile_context(tile: dict[str, Any], placed: bool = False) -> dict[str, Any]:
+def tile_context(tile: dict[str, Any], placed: bool = False, fresh: bool = False) -> dict[str, Any]:
+    """A tile as drawn: number, shape, one spoken label, and keys for either rack order."""
     if tile["joker"]:
         label = "joker"
         if tile.get("stands_for"):
             label += f" (as {tile['stands_for']})"
-        shape = "☺"
+        shape, colour, number = "☺", 9, 99
     else:
         label = f"{COLOUR_LABEL[tile['colour']]} {tile['number']}"
-        shape = COLOUR_SHAPE[tile["colour"]]
-    return {**tile, "label": label, "shape": shape, "placed": placed}
+        shape, colour, number = (
+            COLOUR_SHAPE[tile["colour"]],
+            COLOUR_ORDER[tile["colour"]],
+            tile["number"],
+        )
+    if placed:
+        label += ", placed this turn"
+    elif fresh:
+        label += ", just laid"
+    return {
+        **tile,
+        "label": label,
+        "shape": shape,
+        "placed": placed,
+        "fresh": fresh,
+        "by_colour": f"{colour}{number:02d}{tile['id']:03d}",
+        "by_number": f"{number:02d}{colour}{tile['id']:03d}",
+    }
 
 
-def sets_context(table: list[list[int]], placed: set[int]) -> list[dict[str, Any]]:
+def sets_context(
+    table: list[list[int]], placed: set[int], fresh: set[int] | None = None
+) -> list[dict[str, Any]]:
+    fresh = fresh or set()
     sets = []
     for index, ids in enumerate(table):
         shown = tile_rummy.set_view(ids)
+        tiles = [tile_context(t, t["id"] in placed, t["id"] in fresh) for t in shown["tiles"]]
         sets.append(
             {
                 "index": index,
-                "tiles": [tile_context(t, t["id"] in placed) for t in shown["tiles"]],
+                "number": index + 1,
+                "tiles": tiles,
                 "kind": shown["kind"],
                 "valid": shown["kind"] is not None,
                 "value": shown["value"],
+                "fresh": any(t["fresh"] for t in tiles),
             }
         )
     return sets
 
 
-def players_context(
-    view: dict[str, Any], seats: list[Seat], me: int | None
-) -> list[dict[str, Any]]:
+def players_context(view: View, seats: list[Seat], me: int | None) -> list[dict[str, Any]]:
+    """Each player's chip, with one sentence for screen readers ("You, 14 tiles, 0 points")."""
     acting = set(view["to_act"]) if view["phase"] == "play" else set()
-    return [
-        {
-            "index": s.index,
-            "name": "You" if s.index == me else s.display_name,
-            "is_me": s.index == me,
-            "count": view["rack_counts"][s.index],
-            "opened": view["opened"][s.index],
-            "total": view["totals"][s.index],
-            "acting": s.index in acting,
-            "level": s.computer_level,
-        }
-        for s in seats
-    ]
+    players = []
+    for s in seats:
+        name = "You" if s.index == me else s.display_name
+        count, total = view["rack_counts"][s.index], view["totals"][s.index]
+        spoken = [name, f"{count} tile{'s' if count != 1 else ''}", f"{total} points"]
+        if view["opened"][s.index]:
+            spoken.append("opened")
+        if s.index in acting:
+            spoken.append("to play")
+        players.append(
+            {
+                "index": s.index,
+                "name": name,
+                "is_me": s.index == me,
+                "count": count,
+                "opened": view["opened"][s.index],
+                "total": total,
+                "acting": s.index in acting,
+                "level": s.computer_level,
+                "spoken": ", ".join(spoken),
+            }
+        )
+    return players
+
+
+def names_for(seats: list[Seat], me: int) -> list[str]:
+    return ["You" if s.index == me else s.display_name for s in seats]
 
 
 def board_context(
-    game: Game, seat: Seat, view: dict[str, Any], draft: dict[str, Any] | None
+    game: Game, seat: Seat, view: View, draft: dict[str, Any] | None
 ) -> dict[str, Any]:
     """The interactive table at the game's current version."""
     seats = list(game.seats.all())
+    me = seat.index
     placed = set(draft["placed"]) if draft else set()
     original = [[t["id"] for t in s["tiles"]] for s in view["table"]]
     table = draft["table"] if draft else original
-    my_turn = view["phase"] == "play" and seat.index in view["to_act"]
+    my_turn = view["phase"] == "play" and me in view["to_act"]
+    history = recent_moves(game, game.version)
+    names = names_for(seats, me)
+    draft_active = table != original
+    fresh = set() if draft_active else laid_since(history, me, view)
+    acting = next((p["name"] for p in players_context(view, seats, me) if p["acting"]), "")
     return {
         "game": game,
         "seat": seat,
         "version": game.version,
         "view": view,
         "my_turn": my_turn,
-        "players": players_context(view, seats, seat.index),
-        "sets": sets_context(table, placed),
-        "rack": [tile_context(t) for t in view["rack"] if t["id"] not in placed],
-        "draft_active": table != original,
+        "players": players_context(view, seats, me),
+        "sets": sets_context(table, placed, fresh),
+        "rack": rack_context(view["rack"], placed),
+        "draft_active": draft_active,
         "placed_count": len(placed),
-        "round": round_context(view, seats, seat.index),
+        "round": round_context(view, seats, me),
         "waiting": not my_turn and view["phase"] == "play",
+        "acting_name": acting,
+        "last_line": others_last_line(history, names, me),
+        "log": log_lines(game, history, names),
         "frame": None,
     }
 
 
-def frame_context(game: Game, seat: Seat, view: dict[str, Any], move: Move) -> dict[str, Any]:
+def rack_context(rack: list[dict[str, Any]], placed: set[int]) -> list[dict[str, Any]]:
+    """The rack, colour then number (the page's script re-sorts by number if asked)."""
+    tiles = [tile_context(t) for t in rack if t["id"] not in placed]
+    return sorted(tiles, key=lambda t: t["by_colour"])
+
+
+def frame_context(game: Game, seat: Seat, view: View, move: Move) -> dict[str, Any]:
     """A read-only picture of the table right after someone else's move."""
     seats = list(game.seats.all())
     public = move.public_view
-    name = seats[move.seat].display_name if move.seat != seat.index else "You"
+    history = recent_moves(game, move.seq)
+    before = history[-2].public_view if len(history) > 1 else None
+    log = log_lines(game, history, names_for(seats, seat.index))
     return {
         "game": game,
         "seat": seat,
@@ -101,43 +159,74 @@ def frame_context(game: Game, seat: Seat, view: dict[str, Any], move: Move) -> d
         "view": public,
         "my_turn": False,
         "players": players_context(public, seats, seat.index),
-        "sets": sets_context([[t["id"] for t in s["tiles"]] for s in public["table"]], set()),
-        "rack": [tile_context(t) for t in view["rack"]],
+        "sets": sets_context(
+            [[t["id"] for t in s["tiles"]] for s in public["table"]],
+            set(),
+            laid_tiles(before, public),
+        ),
+        "rack": rack_context(view["rack"], set()),
         "draft_active": False,
         "placed_count": 0,
         "round": None,
         "waiting": True,
-        "frame": {"caption": caption(move, name)},
+        "acting_name": "",
+        "last_line": "",
+        "log": log,
+        "frame": {"caption": log[-1] if log else ""},
     }
 
 
-def caption(move: Move, name: str) -> str:
-    kind = move.action.get("type")
-    if kind == "draw":
-        if move.public_view["pool_count"] or move.public_view["phase"] != "play":
-            return f"{name} drew a tile." if name != "You" else "You drew a tile."
-        return f"{name} passed."
-    if kind == "play":
-        before = Move.objects.filter(game_id=move.game_id, seq=move.seq - 1).first()
-        old = (
-            {t["id"] for s in before.public_view["table"] for t in s["tiles"]} if before else set()
-        )
-        new = [t for s in move.action["table"] for t in s if t not in old]
-        faces = " ".join(str(tile_rummy.face_of(t)) for t in new)
-        return f"{name} played {faces}."
-    if kind == "next_round":
-        return "A new round was dealt."
-    if kind == "timeout":
-        return "You ran out of time." if name == "You" else f"{name} ran out of time."
-    return f"{name} moved."
+def recent_moves(game: Game, upto: int) -> list[Move]:
+    """The last few moves up to version ``upto``, oldest first (one extra, read as a "before")."""
+    rows = Move.objects.filter(game=game, seq__gt=max(0, upto - LOG_LENGTH - 1), seq__lte=upto)
+    return list(rows.order_by("seq").only("seq", "seat", "action", "public_view"))
 
 
-def round_context(view: dict[str, Any], seats: list[Seat], me: int) -> dict[str, Any] | None:
+def log_lines(game: Game, rows: list[Move], names: list[str]) -> list[str]:
+    """One readable line per move, oldest first (the extra first row only serves as "before")."""
+    teller = Teller(names)
+    lines = []
+    for i, row in enumerate(rows):
+        if i == 0 and row.seq > 1:
+            continue
+        before = rows[i - 1].public_view if i > 0 else _first_view(game)
+        lines.append(teller.line(row.action, row.seat, before, row.public_view))
+    return lines
+
+
+def _first_view(game: Game) -> View:
+    """The public table as dealt, for the game's first move (the deal is fixed by the seed)."""
+    engine = engine_for(game.kind)
+    return engine.view(engine.new_game(game.config, game.seed), None)
+
+
+def laid_since(rows: list[Move], me: int, view: View) -> set[int]:
+    """Tiles others laid since this seat last acted (or the round began): the highlight."""
+    base: View | None = None
+    for row in reversed(rows):
+        if row.seat == me or row.action.get("type") == "next_round":
+            base = row.public_view
+            break
+    if base is None and rows and rows[0].seq > 1:
+        base = rows[0].public_view  # older than the log: count only what it shows
+    return table_ids(view) - table_ids(base)
+
+
+def others_last_line(rows: list[Move], names: list[str], me: int) -> str:
+    """What the last player did, when that was not this seat: said before "Your turn"."""
+    if len(rows) < 1 or rows[-1].seat == me or rows[-1].action.get("type") == "next_round":
+        return ""
+    before = rows[-2].public_view if len(rows) > 1 else None
+    return Teller(names).line(rows[-1].action, rows[-1].seat, before, rows[-1].public_view)
+
+
+def round_context(view: View, seats: list[Seat], me: int) -> dict[str, Any] | None:
     if view["phase"] == "play":
         return None
+    names = names_for(seats, me)
     rows = [
         {
-            "name": "You" if s.index == me else s.display_name,
+            "name": names[s.index],
             "score": view["round_scores"][s.index],
             "total": view["totals"][s.index],
             "left": [tile_context(t) for t in view["final_racks"][s.index]],
@@ -145,4 +234,9 @@ def round_context(view: dict[str, Any], seats: list[Seat], me: int) -> dict[str,
         }
         for s in seats
     ]
-    return {"rows": rows, "game_over": view["phase"] == "game_over", "i_won": me in view["winners"]}
+    return {
+        "rows": rows,
+        "game_over": view["phase"] == "game_over",
+        "i_won": me in view["winners"],
+        "why": round_ending(view, names),
+    }

@@ -53,6 +53,7 @@ def build(
     pouches: Sequence[Spec] | None = None,
     pool_top: Spec = (),
     empty_pool: bool = False,
+    pool_size: int | None = None,
     turn: int = 0,
     direction: int = 1,
     players: int | None = None,
@@ -61,7 +62,11 @@ def build(
     seed: int = 1234,
     move_cap: int = 2000,
 ) -> State:
-    """A state holding exactly the named tiles; ``pool_top`` is drawn first-named first."""
+    """A state holding exactly the named tiles; ``pool_top`` is drawn first-named first.
+
+    ``pool_size`` keeps only that many tiles in the pool (``pool_top`` first),
+    moving the rest under the discard pile: a short pool for penalty tests.
+    """
     n = players or len(hands)
     hands = list(hands) + [""] * (n - len(hands))
     config = rb.Config(difficulty=difficulty, players=n, target=target, move_cap=move_cap)
@@ -81,6 +86,12 @@ def build(
         pool: list[int] = []
     else:
         pool = rest + list(reversed(top))  # the engine draws from the end
+    if pool_size is not None:
+        assert not empty_pool and len(top) <= pool_size <= len(pool)
+        cut = len(pool) - pool_size
+        pile_ids = pool[:cut] + pile_ids
+        by = [None] * cut + by
+        pool = pool[cut:]
     state = State(
         config=config,
         seed=seed,

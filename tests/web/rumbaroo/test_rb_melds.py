@@ -80,7 +80,7 @@ def test_an_invalid_table_is_refused_with_the_reason_and_nothing_changes(client,
     lay(client, game, ("R4", "new"), ("B9", "0"))
     before = snapshot(game)
     response = post(client, game, "confirm")
-    assert response.status_code == 422 and 'role="alert"' in text(response)
+    assert response.status_code == 422 and "data-announce-error" in text(response)
     assert snapshot(game) == before
 
 

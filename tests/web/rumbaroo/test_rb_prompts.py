@@ -32,7 +32,7 @@ def test_a_wild_asks_for_the_colour_first(client, crafted) -> None:
     response = ask(client, game, "J")
     body = text(response)
     assert response.status_code == 200 and 'data-choice="colour"' in body
-    for shape_and_name in ("● Red", "■ Blue", "◆ Green", "▲ Yellow"):
+    for shape_and_name in ("● Red", "■ Blue", "♣ Green", "▲ Yellow"):
         assert shape_and_name in body
     assert state_of(game).pile == rb.from_json(game.state).pile and game.version == before
     ask(client, game, "J", colour="G", asked=1)

@@ -98,7 +98,7 @@ def test_a_malformed_post_is_refused_and_changes_nothing(client, crafted, name, 
     before = snapshot(game)
     response = post(client, game, name, **data)
     assert 400 <= response.status_code < 500, (response.status_code, text(response)[:300])
-    assert 'role="alert"' in text(response)
+    assert "data-announce-error" in text(response)  # read out by the table's live region
     assert snapshot(game) == before
 
 

@@ -152,7 +152,7 @@ def test_a_malformed_post_is_refused_and_changes_nothing(client, start_game, nam
     before = snapshot(game)
     response = post(client, game, name, **data)
     assert 400 <= response.status_code < 500
-    assert 'role="alert"' in text(response)
+    assert "data-announce-error" in text(response)  # read out by the table's live region
     assert snapshot(game) == before
 
 
@@ -187,7 +187,8 @@ def test_while_a_worker_plays_the_board_polls_then_steps_through_the_moves(
     with django_capture_on_commit_callbacks(execute=False) as queued:
         response = post(client, game, "draw")
     body = text(response)
-    assert "Waiting for the computer" in body and f"?at={start + 2}" in body
+    computer = game.seats.get(index=1).display_name
+    assert f"Waiting for {computer}…" in body and f"?at={start + 2}" in body
     assert client.get(f"/tile-rummy/g/{game.id}/board/?at={start + 2}", **HX).status_code == 204
     for callback in queued:  # the worker's turn lands
         with django_capture_on_commit_callbacks(execute=True):

@@ -1,0 +1,63 @@
+"""allauth's adapter with our sign-in throttle and proxy-aware client address.
+
+allauth's own ``login_failed`` limit counts every try before checking the
+password, so a stranger's guesses lock the owner out; it is turned off in
+settings and this adapter asks ``accounts.throttle`` instead. allauth's other
+limits (sign-up, resets, sign-in requests per address) still apply, keyed on
+the same client address.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from allauth.account.adapter import DefaultAccountAdapter
+from django import forms
+from django.http import HttpRequest
+
+from accounts import known_device, throttle
+
+
+def _login_name(credentials: dict[str, Any]) -> str:
+    return str(credentials.get("username") or credentials.get("email") or "")
+
+
+def _wait_text(seconds: int) -> str:
+    if seconds < 90:
+        return f"{seconds} seconds"
+    return f"{round(seconds / 60)} minutes"
+
+
+class AccountAdapter(DefaultAccountAdapter):
+    """Growing delays per name and per address; a browser that signed in before skips them."""
+
+    def get_client_ip(self, request: HttpRequest) -> str:
+        """The client's address, never an error (see ``throttle.client_address``)."""
+        return throttle.client_address(request)
+
+    def pre_authenticate(self, request: HttpRequest, **credentials: Any) -> None:
+        """Refuse, with how long to wait, while a delay is running; the password is not tried."""
+        name = _login_name(credentials)
+        known = known_device.holder_token(request, name)
+        request._signin_known_token = known  # type: ignore[attr-defined]
+        if known is not None:
+            wait = throttle.wait_for(throttle.KNOWN, known)
+        else:
+            wait = max(
+                throttle.wait_for(throttle.NAME, name),
+                throttle.wait_for(throttle.ADDRESS, throttle.client_address(request)),
+            )
+        if wait:
+            raise forms.ValidationError(
+                f"Too many wrong passwords. Please wait {_wait_text(wait)} and try again.",
+                code="too_many_login_attempts",
+            )
+
+    def authentication_failed(self, request: HttpRequest, **credentials: Any) -> None:
+        """Count the wrong password where it came from: this known browser, or name and address."""
+        known = getattr(request, "_signin_known_token", None)
+        if known is not None:
+            throttle.failed(throttle.KNOWN, known)
+            return
+        throttle.failed(throttle.NAME, _login_name(credentials))
+        throttle.failed(throttle.ADDRESS, throttle.client_address(request))

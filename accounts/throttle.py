@@ -1,0 +1,95 @@
+"""Sign-in throttling that slows guessing down without ever locking the owner out.
+
+A hard lock after N wrong passwords hands every stranger a switch that turns an
+account off, and a lock per address turns one bad client behind a shared proxy
+into everyone's problem. So nothing here refuses for good: after a few free
+failures each further wrong password makes the next try wait twice as long
+(``settings.SIGNIN_THROTTLE``), per name and per address, and a browser that
+signed in to that account before (``accounts.known_device``) skips both and is
+slowed only by its own failures. Counters live in the shared cache (Redis in
+production), so every worker sees the same numbers.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import ipaddress
+import math
+import time
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpRequest
+
+NAME = "name"
+ADDRESS = "address"
+KNOWN = "known"
+
+
+@dataclass(frozen=True)
+class Delay:
+    """How a run of failures turns into a wait: ``free`` failures, then doubling waits."""
+
+    free: int
+    base: int
+    cap: int
+    reset: int
+
+    def after(self, failures: int) -> int:
+        """Seconds to wait after ``failures`` failures in a row (0 while still free)."""
+        over = failures - self.free
+        return 0 if over <= 0 else min(self.base * 2 ** (over - 1), self.cap)
+
+
+def policy(scope: str) -> Delay:
+    """The delay rule for a scope; names and known devices share one, addresses are looser."""
+    conf = settings.SIGNIN_THROTTLE
+    free = conf["address_free"] if scope == ADDRESS else conf["name_free"]
+    return Delay(free, conf["base_seconds"], conf["cap_seconds"], conf["reset_seconds"])
+
+
+def _cache_key(scope: str, ident: str) -> str:
+    digest = hashlib.sha256(ident.strip().lower().encode()).hexdigest()[:32]
+    return f"signin-throttle:{scope}:{digest}"
+
+
+def wait_for(scope: str, ident: str) -> int:
+    """Whole seconds before ``ident`` may try again (0: now)."""
+    entry = cache.get(_cache_key(scope, ident))
+    if not entry:
+        return 0
+    return max(0, math.ceil(entry["until"] - time.time()))
+
+
+def failed(scope: str, ident: str) -> None:
+    """Count one wrong password for ``ident`` and set when it may try next."""
+    rule = policy(scope)
+    key = _cache_key(scope, ident)
+    entry = cache.get(key) or {"n": 0, "until": 0.0}
+    count = entry["n"] + 1
+    cache.set(key, {"n": count, "until": time.time() + rule.after(count)}, timeout=rule.reset)
+
+
+def forget(scope: str, ident: str) -> None:
+    """The right password from ``ident``: its run of failures is over."""
+    cache.delete(_cache_key(scope, ident))
+
+
+def client_address(request: HttpRequest) -> str:
+    """The client's address: ``TRUSTED_PROXY_COUNT`` hops from the right of X-Forwarded-For.
+
+    With no trusted proxies (or a header shorter than the count, which only a
+    request that bypassed the proxies can send) it is the connection's address.
+    """
+    remote = request.META.get("REMOTE_ADDR", "") or "unknown"
+    count = settings.TRUSTED_PROXY_COUNT
+    hops = [h.strip() for h in request.headers.get("X-Forwarded-For", "").split(",")]
+    hops = [h for h in hops if h]
+    if count <= 0 or len(hops) < count:
+        return remote
+    candidate = hops[-count].removeprefix("[").split("]")[0]
+    try:
+        return str(ipaddress.ip_address(candidate))
+    except ValueError:
+        return remote

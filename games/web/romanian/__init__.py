@@ -1,0 +1,1 @@
+"""Romanian Tile Rummy's pages: setup, the table and its draft, How to play."""

@@ -1,0 +1,74 @@
+"""Romanian Tile Rummy's setup form: opponents, level, rounds and the three house options.
+
+The options are fixed once the game starts (RULINGS: shown on the table); the
+engine checks them again, so this form only offers what the engine accepts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from games import catalogue
+from games.engine import romanian
+
+LEVELS = [(level.key, level.label) for level in catalogue.get(romanian.KIND).levels]
+THRESHOLDS = [(50, "50 points (the usual)"), (45, "45 points")]
+PENALTIES = [
+    ("flat200", "A flat 200 points"),
+    ("rack100", "100 points plus what is left on the rack"),
+]
+DISCARD_COUNTS = [
+    ("no", "No — before opening, always draw from the wall"),
+    ("yes", "Yes — the last discard may be taken to open with it that turn"),
+]
+
+
+class SetupForm(forms.Form):
+    opponents = forms.TypedChoiceField(
+        choices=[(1, "1"), (2, "2"), (3, "3")],
+        coerce=int,
+        initial=1,
+        widget=forms.RadioSelect,
+        label="Computer opponents",
+    )
+    level = forms.ChoiceField(
+        choices=LEVELS, initial="medium", widget=forms.RadioSelect, label="Computer level"
+    )
+    rounds = forms.IntegerField(
+        min_value=1,
+        max_value=20,
+        initial=4,
+        label="Rounds",
+        help_text="The highest total after the last round wins (1–20).",
+    )
+    threshold = forms.TypedChoiceField(
+        choices=THRESHOLDS,
+        coerce=int,
+        initial=50,
+        widget=forms.RadioSelect,
+        label="Opening meld at least",
+    )
+    penalty = forms.ChoiceField(
+        choices=PENALTIES,
+        initial="flat200",
+        widget=forms.RadioSelect,
+        label="A player who melds nothing in a round loses",
+    )
+    discard_counts = forms.ChoiceField(
+        choices=DISCARD_COUNTS,
+        initial="no",
+        widget=forms.RadioSelect,
+        label="May a taken discard count toward the opening?",
+    )
+
+    def engine_config(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {
+            "players": data["opponents"] + 1,
+            "rounds": data["rounds"],
+            "threshold": data["threshold"],
+            "penalty": data["penalty"],
+            "discard_counts": data["discard_counts"] == "yes",
+        }

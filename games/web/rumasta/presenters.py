@@ -1,0 +1,299 @@
+"""Turn a Rumasta view (plus the seat's draft) into what the table template shows.
+
+Templates render only this, built only from ``view(state, seat)`` or a
+move's public view, so no hidden card (not even a partner's) reaches a page.
+Every card carries its accessible name ("queen of hearts") and a suit symbol
+next to its colour, so suits differ without colour.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.models import Game, Move, Seat
+
+SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+DREIDEL = {
+    "nun": ("נ", "Nun", "draw 3"),
+    "gimel": ("ג", "Gimel", "take a random card from an opponent and draw 4"),
+    "hey": ("ה", "Hey", "draw 6"),
+    "shin": ("ש", "Shin", "an opponent takes a random card, then draw 4"),
+}
+SIDE_NAMES = "ABC"
+
+
+def card(shown: dict[str, Any] | None) -> dict[str, Any] | None:
+    """One card for a template: rank text, suit symbol, colour class, accessible name."""
+    if shown is None:
+        return None
+    joker = shown["rank"] == 0
+    rank = "JK" if joker else shown["face"][:-1]
+    return {
+        **shown,
+        "rank_text": "★" if joker else rank,
+        "symbol": "" if joker else SUIT_SYMBOL[shown["suit"]],
+        "css": "joker" if joker else shown["colour"],
+        "label": shown["name"],
+    }
+
+
+def names_of(game: Game, seats: list[Seat], me: int) -> list[str]:
+    return ["You" if s.index == me else s.display_name for s in seats]
+
+
+def players_context(view: dict[str, Any], names: list[str], me: int) -> list[dict[str, Any]]:
+    acting = set(view["to_act"]) if view["phase"] in ("turn", "cut", "heart") else set()
+    side_of = {s: i for i, side in enumerate(view["sides"]) for s in side}
+    teams = view["teams"] != "none"
+    return [
+        {
+            "index": i,
+            "name": name,
+            "is_me": i == me,
+            "count": view["hand_counts"][i],
+            "side": SIDE_NAMES[side_of[i]] if teams else "",
+            "partner": teams and i != me and side_of[i] == side_of.get(me),
+            "red3s": [card(c) for c in view["red3s"][i]],
+            "acting": i in acting,
+            "turn": view["phase"] in ("turn", "heart") and i == view["turn"],
+        }
+        for i, name in enumerate(names)
+    ]
+
+
+def sides_context(view: dict[str, Any], names: list[str], me: int) -> list[dict[str, Any]]:
+    """Each side's melds (yours first) with their counts towards seven, and its score."""
+    out = []
+    for side in view["sides_melds"]:
+        melds = [
+            {**m, "cards": [card(c) for c in m["cards"]], "number": m["index"] + 1}
+            for m in side["melds"]
+        ]
+        mine = me in side["seats"]
+        who = " and ".join(names[s] for s in side["seats"])
+        out.append(
+            {
+                "index": side["side"],
+                "title": "Your side" if mine else who,
+                "who": who,
+                "mine": mine,
+                "melds": melds,
+                "closed": sum(1 for m in melds if m["closed"]),
+                "total": view["side_totals"][side["side"]],
+            }
+        )
+    return sorted(out, key=lambda s: not s["mine"])
+
+
+def piles_context(view: dict[str, Any], draft: dict[str, Any]) -> list[dict[str, Any]]:
+    proofs = draft.get("proofs", {})
+    return [
+        {
+            **pile,
+            "index": i,
+            "number": i + 1,
+            "top": card(pile["top"]),
+            "proof": proofs.get(str(i)),
+            "discard": card_by_id(view, (draft.get("discards") or [None, None])[i]),
+        }
+        for i, pile in enumerate(view["piles"])
+    ]
+
+
+def card_by_id(view: dict[str, Any], card_id: int | None) -> dict[str, Any] | None:
+    if card_id is None or not view.get("hand"):
+        return None
+    return next((card(c) for c in view["hand"] if c["id"] == card_id), None)
+
+
+def heart_context(view: dict[str, Any], names: list[str], me: int) -> dict[str, Any] | None:
+    window = view["heart"]
+    if window is None:
+        return None
+    layer = window["layer"]
+    waiting = me in window["waiting"]
+    return {
+        "layer": names[layer],
+        "mine": layer == me,
+        "press": ("heart" if layer == me else "call_out") if waiting else None,
+        "cards": [card(c) for c in window["cards"]],
+    }
+
+
+def heart_result(view: dict[str, Any], names: list[str]) -> str | None:
+    """The last race's outcome, in words, while the round is on."""
+    result = view["heart_result"]
+    if result is None:
+        return None
+    layer = names[result["layer"]]
+    if result["winner"] == "heart":
+        return f"❤️ {layer} pressed the heart in time: no one called out."
+    if result["winner"] == "call_out":
+        moved = len(result["red3s_moved"])
+        caller = names[result["by"]]
+        taken = f" and took {moved} red 3{'s' if moved != 1 else ''}" if moved else ""
+        return f"📣 {caller} called out {layer}'s black 3 first{taken}."
+    return f"{layer}'s black 3 window closed with no press."
+
+
+def cut_context(view: dict[str, Any], names: list[str]) -> dict[str, Any] | None:
+    cut = view["cut"]
+    if cut["count"] is None:
+        return None
+    off = cut["count"] - cut["target"]
+    if cut["perfect"]:
+        text = "a perfect cut: +100 at this round's scoring"
+    elif off < 0:
+        text = f"{-off} card{'s' if off != -1 else ''} short (the dealer made up the rest)"
+    else:
+        text = f"{off} card{'s' if off != 1 else ''} too many (the extra went under the stock)"
+    return {"by": names[view["cutter"]], "perfect": cut["perfect"], "text": text}
+
+
+def dreidel_context(view: dict[str, Any], names: list[str]) -> dict[str, Any] | None:
+    face = view["dreidel"]["face"]
+    if face is None:
+        return None
+    letter, name, effect = DREIDEL[face]
+    by = view["dreidel"]["by"]
+    return {
+        "letter": letter,
+        "name": name,
+        "effect": effect,
+        "by": names[by] if by is not None else "",
+    }
+
+
+def round_context(view: dict[str, Any], names: list[str], me: int) -> dict[str, Any] | None:
+    """Round complete / Game over: the three scoring steps per side, and the hands left."""
+    if view["phase"] not in ("round_over", "game_over") or not view["round_steps"]:
+        return None
+    rows = []
+    for steps in view["round_steps"]:
+        seats = steps["seats"]
+        rows.append(
+            {
+                **steps,
+                "who": " and ".join(names[s] for s in seats),
+                "mine": me in seats,
+                "won": bool(set(seats) & set(view["winners"])),
+                "hands": [
+                    {"name": names[s], "cards": [_face_card(c) for c in view["final_hands"][s]]}
+                    for s in seats
+                ],
+            }
+        )
+    reason = {"out": "went out", "stock": "the draw pile ran out", "move_cap": "the move cap"}
+    went_out = view["went_out"]
+    return {
+        "rows": rows,
+        "game_over": view["phase"] == "game_over",
+        "i_won": me in view["winners"],
+        "why": (
+            f"{names[went_out]} went out"
+            if view["end_reason"] == "out" and went_out is not None
+            else reason.get(view["end_reason"] or "", "")
+        ),
+    }
+
+
+def _face_card(face: dict[str, Any]) -> dict[str, Any]:
+    text = face["face"]
+    joker = text == "JK"
+    suit = "" if joker else text[-1]
+    return {
+        "rank_text": "★" if joker else text[:-1],
+        "symbol": SUIT_SYMBOL.get(suit, ""),
+        "css": "joker" if joker else ("red" if suit in "HD" else "black"),
+        "label": face["name"],
+    }
+
+
+def board_context(
+    game: Game, seat: Seat, view: dict[str, Any], draft: dict[str, Any] | None, **_: Any
+) -> dict[str, Any]:
+    """The interactive table at the game's current version."""
+    seats = list(game.seats.all())
+    names = names_of(game, seats, seat.index)
+    draft = draft or {}
+    me = view["me"] or {}
+    acting = seat.index in view["to_act"]
+    actions = set(me.get("actions", []))
+    over = view["phase"] in ("round_over", "game_over")
+    taken = set(draft.get("discards") or []) | {c for g in draft.get("groups", []) for c in g}
+    taken |= {c for g in draft.get("extra", []) for c in g}
+    taken |= {c for p in draft.get("proofs", {}).values() for c in p["cards"]}
+    return {
+        "game": game,
+        "seat": seat,
+        "version": game.version,
+        "view": view,
+        "me": me,
+        "acting": acting,
+        "actions": actions,
+        "step": view["step"],
+        "cut_middle": max(1, view["stock_count"] // 2),
+        "names": names,
+        "players": players_context(view, names, seat.index),
+        "sides": sides_context(view, names, seat.index),
+        "piles": piles_context(view, draft),
+        "hand": [card(c) for c in view["hand"] or [] if c["id"] not in taken],
+        "draft": draft,
+        "proof_step": draft.get("piles"),
+        "groups": [[card_by_id(view, c) for c in g] for g in draft.get("groups", [])],
+        "extra": [[card_by_id(view, c) for c in g] for g in draft.get("extra", [])],
+        "heart": heart_context(view, names, seat.index),
+        "heart_result": heart_result(view, names) if not over else None,
+        "cut": cut_context(view, names),
+        "dreidel": dreidel_context(view, names),
+        "picks": [{"seat": s, "name": names[s]} for s in me.get("pick_choices", [])],
+        "turn_name": names[view["turn"]],
+        "round": round_context(view, names, seat.index),
+        "waiting": view["phase"] == "heart" or (not acting and not over),
+        "frame": None,
+    }
+
+
+def frame_context(game: Game, seat: Seat, view: dict[str, Any], move: Move) -> dict[str, Any]:
+    """A read-only picture of the table right after someone else's move."""
+    seats = list(game.seats.all())
+    names = names_of(game, seats, seat.index)
+    public = move.public_view
+    context = board_context(game, seat, {**public, "hand": view["hand"], "me": None}, None)
+    context.update(
+        version=move.seq,
+        acting=False,
+        actions=set(),
+        step=None,
+        heart=None,
+        round=None,
+        waiting=True,
+        frame={"caption": caption(move, names)},
+    )
+    return context
+
+
+def caption(move: Move, names: list[str]) -> str:
+    """One line for another player's move, from the action and the public view after it."""
+    who = names[move.seat]
+    after = move.public_view
+    kind = move.action.get("type")
+    lines = {
+        "cut": f"{who} cut the stock.",
+        "draw": f"{who} drew from the draw pile.",
+        "take": f"{who} took pile {int(move.action.get('pile', 0)) + 1}.",
+        "take_both": f"{who} took both piles.",
+        "pick": f"{who} picked an opponent for the dreidel.",
+        "meld": f"{who} laid down a meld.",
+        "add": f"{who} added to a meld.",
+        "switch": f"{who} switched out a wild.",
+        "discard": f"{who} discarded one card to each pile.",
+        "heart": f"❤️ {who} pressed the heart!",
+        "call_out": f"📣 {who} called out!",
+        "pass": f"{who} let the black 3 go.",
+        "next_round": "A new round begins.",
+        "timeout": f"{who} ran out of time.",
+    }
+    if kind == "roll" and after["dreidel"]["face"]:
+        return f"{who} rolled the dreidel: {DREIDEL[after['dreidel']['face']][1]}."
+    return lines.get(str(kind), f"{who} moved.")

@@ -1,0 +1,106 @@
+"""Site-wide response policy: browser permissions, private game pages, and limits on new games.
+
+Kept out of the views on purpose: every game's table gets the same headers and
+the same creation limit by being listed in the catalogue, with no code of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import render
+from django.urls import ResolverMatch
+from django.utils.cache import patch_cache_control
+
+from accounts.throttle import client_address
+from games import catalogue
+
+# Pages that show one player's own things (a rack, saves, stats): never cached anywhere.
+PRIVATE_VIEWS = {"games:home"}
+PRIVATE_NAMESPACES = {"accounts"}
+# POSTs that deal a new game, besides every catalogue game's ``setup``.
+CREATING_VIEWS = {"leaderboards:daily_play", "leaderboards:daily_retry"}
+
+
+def is_private(match: ResolverMatch | None) -> bool:
+    """A table page or partial (it names a game), or one of the player's own pages."""
+    if match is None:
+        return False
+    return (
+        "game_id" in match.kwargs
+        or match.view_name in PRIVATE_VIEWS
+        or bool(set(match.namespaces) & PRIVATE_NAMESPACES)
+    )
+
+
+def creates_a_game(request: HttpRequest) -> bool:
+    """A POST to a catalogue game's setup page or to the daily challenge's buttons."""
+    match = request.resolver_match
+    if request.method != "POST" or match is None:
+        return False
+    kinds = {entry.url_name for entry in catalogue.CATALOGUE}
+    return match.view_name in CREATING_VIEWS or (
+        match.url_name == "setup" and match.namespace in kinds
+    )
+
+
+class BrowserPolicyMiddleware:
+    """Permissions-Policy on every response; ``private, no-store`` on the player's own pages."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        response = self.get_response(request)
+        response.headers.setdefault("Permissions-Policy", settings.PERMISSIONS_POLICY)
+        if is_private(getattr(request, "resolver_match", None)):
+            patch_cache_control(response, private=True, no_store=True)
+        return response
+
+
+def _allowed(key: str, limit: int, window: int) -> bool:
+    """Count one use of ``key`` in a fixed window; False once past ``limit``."""
+    cache.add(key, 0, timeout=window)
+    try:
+        count = cache.incr(key)
+    except ValueError:  # expired between add and incr
+        cache.set(key, 1, timeout=window)
+        count = 1
+    return count <= limit
+
+
+def _owner(request: HttpRequest) -> str:
+    user = request.user
+    if user.is_authenticated:
+        return f"user:{user.pk}"
+    return f"device:{getattr(request, 'device_key', '')}"
+
+
+class GameCreationLimitMiddleware:
+    """Refuse (429) a new game past the limits per account or device and per address.
+
+    A guest can drop their cookie to become a new device, so the address limit
+    backs the device one up; it is generous because many players may share one.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        return self.get_response(request)
+
+    def process_view(
+        self, request: HttpRequest, view: Callable[..., Any], args: Any, kwargs: Any
+    ) -> HttpResponse | None:
+        if not creates_a_game(request):
+            return None
+        limits = settings.GAME_CREATION_LIMITS
+        owner_ok = _allowed(f"new-games:{_owner(request)}", *limits["owner"])
+        address_ok = _allowed(f"new-games:ip:{client_address(request)}", *limits["address"])
+        if owner_ok and address_ok:
+            return None
+        return render(request, "accounts/429.html", status=429)

@@ -1,0 +1,61 @@
+"""Fixtures for Romanian Tile Rummy's pages: a game owned by the test client, crafted positions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from games.engine import romanian as ro
+from games.models import Game
+
+HX = {"HTTP_HX_REQUEST": "true"}
+DEFAULTS = {
+    "opponents": 1,
+    "level": "easy",
+    "rounds": 4,
+    "threshold": 50,
+    "penalty": "flat200",
+    "discard_counts": "no",
+}
+
+
+@pytest.fixture
+def start_ro(client: Any, django_capture_on_commit_callbacks: Any) -> Callable[..., Game]:
+    """Start a game through the setup page, the computers' turns run in-process."""
+
+    def start(**options: Any) -> Game:
+        with django_capture_on_commit_callbacks(execute=True):
+            response = client.post("/romanian/new/", {**DEFAULTS, **options})
+        assert response.status_code == 302, response.content
+        return Game.objects.get(id=response.url.rstrip("/").split("/")[-1])
+
+    return start
+
+
+def put_state(game: Game, state: ro.State) -> Game:
+    """Replace a game's snapshot with a crafted position (the log no longer replays it)."""
+    game.state = ro.to_json(state)
+    game.awaiting_computer = False
+    game.save()
+    game.moves.filter(seq=game.version).update(public_view=ro.view(state, None))
+    return game
+
+
+def state_of(game: Game) -> ro.State:
+    game.refresh_from_db()
+    return ro.from_json(game.state)
+
+
+def post(client: Client, game: Game, name: str, **data: Any) -> Any:
+    game.refresh_from_db()
+    data.setdefault("version", game.version)
+    return client.post(f"/romanian/g/{game.id}/{name.replace('_', '-')}/", data, **HX)
+
+
+def rack_id(game: Game, face: str, seat: int = 0) -> int:
+    """The id of ``face`` on a seat's rack (the first one)."""
+    state = state_of(game)
+    return next(t for t in state.racks[seat] if str(ro.face_of(t)) == face)

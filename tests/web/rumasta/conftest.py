@@ -1,0 +1,86 @@
+"""Fixtures for Rumasta's pages: a game owned by the test client, and crafted positions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from games import services
+from games.engine import rumasta as rm
+from games.models import Game
+from tests.engine.rumasta.rm_helpers import build
+
+HX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def start_rm(client: Any, django_capture_on_commit_callbacks: Any) -> Callable[..., Game]:
+    """Start a game through the setup page, running the computers' turns in-process."""
+
+    def start(
+        players: int = 2, teams: str = "none", level: str = "easy", target: int = 500
+    ) -> Game:
+        with django_capture_on_commit_callbacks(execute=True):
+            response = client.post(
+                "/rumasta/new/",
+                {"players": players, "teams": teams, "level": level, "target": target},
+            )
+        assert response.status_code == 302, response.content
+        return Game.objects.get(id=response.url.rstrip("/").split("/")[-1])
+
+    return start
+
+
+@pytest.fixture
+def crafted(start_rm: Callable[..., Game]) -> Callable[..., Game]:
+    """A game whose position is built from faces (seat 0, the client, to act by default)."""
+
+    def make(hands: list[str], level: str = "easy", **kwargs: Any) -> Game:
+        players = kwargs.get("players") or len(hands)
+        teams = kwargs.get("teams", "none")
+        game = start_rm(players=players, teams=teams, level=level)
+        return put_state(game, build(hands, **kwargs))
+
+    return make
+
+
+def put_state(game: Game, state: rm.State, keep_moves: bool = False) -> Game:
+    """Replace a game's snapshot with a crafted position (the log no longer replays it).
+
+    The move counter follows the game's version, so timed windows line up with
+    moves (``keep_moves``: the caller has lined it up already).
+    """
+    if not keep_moves:
+        state.move_no = game.version
+    game.state = rm.to_json(state)
+    game.awaiting_computer = False
+    game.save()
+    game.moves.filter(seq=game.version).update(public_view=rm.view(state, None))
+    return game
+
+
+def state_of(game: Game) -> rm.State:
+    game.refresh_from_db()
+    return rm.from_json(game.state)
+
+
+def post(client: Client, game: Game, name: str, **data: Any) -> Any:
+    game.refresh_from_db()
+    data.setdefault("version", game.version)
+    return client.post(f"/rumasta/g/{game.id}/{name.replace('_', '-')}/", data, **HX)
+
+
+def held(game: Game, faces: str, seat: int = 0) -> list[int]:
+    """Ids of the named faces in a seat's hand."""
+    from tests.engine.rumasta.rm_helpers import ids
+
+    return ids(state_of(game), faces, seat)
+
+
+def drive(game: Game) -> None:
+    """Let due computer moves happen, as the table's poll does."""
+    services.run_due_computer_turns(game.id)
+    game.refresh_from_db()
