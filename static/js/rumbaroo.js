@@ -86,4 +86,32 @@
     const zone = event.target.closest(".meld.drop-zone, .hand-area.drop-zone");
     if (zone && picked) press(zone.dataset.target, picked);
   });
+  // Touch screens have no hover: holding a finger on an action tile shows its name
+  // (the same words as its title), in a status line screen readers also hear.
+  const HOLD_MS = 450;
+  let holdTimer = null;
+  function showName(tile) {
+    let tip = document.getElementById("tile-tip");
+    if (!tip) {
+      tip = document.createElement("div");
+      tip.id = "tile-tip";
+      tip.className = "tile-tip";
+      tip.setAttribute("role", "status");
+      document.body.appendChild(tip);
+    }
+    const box = tile.getBoundingClientRect();
+    tip.textContent = tile.getAttribute("title");
+    tip.style.left = Math.max(4, box.left) + "px"; // CSSOM, which the CSP allows
+    tip.style.top = Math.max(4, box.top - 40) + "px";
+    tip.hidden = false;
+    window.setTimeout(function () { tip.hidden = true; }, 1800);
+  }
+  document.addEventListener("pointerdown", function (event) {
+    const tile = event.target.closest(".tile[title]");
+    if (event.pointerType !== "touch" || !tile || !tile.querySelector(".action-icon")) return;
+    holdTimer = window.setTimeout(function () { showName(tile); }, HOLD_MS);
+  });
+  ["pointerup", "pointercancel", "pointerleave"].forEach(function (name) {
+    document.addEventListener(name, function () { window.clearTimeout(holdTimer); });
+  });
 })();

@@ -65,3 +65,7 @@ def test_the_hand_and_buttons_are_on_screen_with_fifteen_melds(live_server: Any,
     expect(hop.locator("input")).to_have_attribute("aria-label", "red Hop")
     expect(hop).to_have_attribute("title", "red Hop")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    # No hover on a phone: holding a finger on an action tile names it.
+    hop.dispatch_event("pointerdown", {"pointerType": "touch", "bubbles": True})
+    expect(page.locator("#tile-tip")).to_have_text("red Hop")
+    expect(page.locator("#tile-tip")).to_be_hidden(timeout=4000)
