@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import catalogue, services
 from games.engine import rumasta
-from games.models import Game
+from games.models import Game, Move, Seat
 from games.table_flow import TableFlow, as_int, person_seat
 from games.web.rumasta import drafts, hand, presenters
 from games.web.rumasta.forms import SetupForm
@@ -40,6 +40,17 @@ class RumastaFlow(TableFlow):
         out["sort"] = order if order in hand.SORTS else "rank"
         out["hand"] = hand.sort_hand(context.get("hand") or [], out["sort"])
         return out
+
+    def frame(self, request: HttpRequest, game: Game, seat: Seat, move: Move) -> HttpResponse:
+        """A heart window waiting for this person skips the replay and shows at once.
+
+        The race runs on the clock from the window's opening; stepping through the
+        moves before it, one per delay, would spend the person's reaction time.
+        """
+        live = self.view(game, seat)
+        if live["phase"] == "heart" and seat.index in live["to_act"]:
+            return self.board(request, game, seat)
+        return super().frame(request, game, seat, move)
 
 
 FLOW = RumastaFlow(
@@ -98,9 +109,14 @@ def _pile(request: HttpRequest) -> int:
     return pile  # type: ignore[return-value]
 
 
-def _target(request: HttpRequest) -> int | None:
-    """Where a top card goes: a new meld (None) or one of your side's melds."""
-    raw = request.POST.get("meld", "new")
+def _target(request: HttpRequest, pile: int) -> int | None:
+    """Where a top card goes: a new meld (None) or one of your side's melds.
+
+    Each pile's choice has its own field (``meld-0``, ``meld-1``): with B both piles'
+    choices are on the page at once, and one shared radio group would let one pile's
+    choice overwrite the other's. A bare ``meld`` is still read.
+    """
+    raw = request.POST.get(f"meld-{pile}", request.POST.get("meld", "new"))
     return None if raw in ("", "new") else as_int(raw)
 
 
@@ -194,7 +210,8 @@ def prove(request: HttpRequest, game_id: UUID) -> HttpResponse:
     """Show the matching cards for a pile's top card; the last proof takes the pile(s)."""
 
     def read() -> Change:
-        pile, cards, meld = _pile(request), _cards(request), _target(request)
+        pile, cards = _pile(request), _cards(request)
+        meld = _target(request, pile)
 
         def change(draft: dict[str, Any] | None, view: dict[str, Any]) -> dict[str, Any]:
             drafts.check_cards(draft, view, cards)
@@ -235,10 +252,13 @@ def cancel(request: HttpRequest, game_id: UUID) -> HttpResponse:
 
 @FLOW.refusals
 def pick(request: HttpRequest, game_id: UUID) -> HttpResponse:
-    """Gimel or Shin: the opponent the dreidel's card moves with."""
-    return _move(
-        request, game_id, lambda _view: {"type": "pick", "seat": as_int(request.POST.get("seat"))}
-    )
+    """Gimel or Shin: the opponent the dreidel's card moves with.
+
+    The field is ``opponent``: ``seat`` is the shared flow's check against a forged seat,
+    so a button named ``seat`` would be refused as "That seat isn't yours."
+    """
+    opponent = as_int(request.POST.get("opponent"))
+    return _move(request, game_id, lambda _view: {"type": "pick", "seat": opponent})
 
 
 # --- melds and discards -------------------------------------------------------------------

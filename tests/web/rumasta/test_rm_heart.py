@@ -131,3 +131,17 @@ def test_the_computers_turn_is_queued_for_its_deadline(
     with django_capture_on_commit_callbacks(execute=True):
         post(client, game, "discard", pile=1, cards=held(game, "9D"))
     assert 1.0 < queued[-1] <= 1.5  # medium: 1.5 s after the window opened
+
+
+def test_a_window_waiting_for_me_skips_the_replay(client, crafted):
+    """The opponent's black 3 shows at once, not after earlier moves' frames: the clock runs."""
+    game = a_computer_lays_one(client, crafted)
+    public = rm.view(state_of(game), None)
+    for _ in range(2):  # two logged moves: the page would step through the first as a frame
+        game.version += 1
+        game.moves.create(seq=game.version, seat=1, action={"type": "draw"}, public_view=public)
+    game.save()
+    earlier = game.version - 1
+    board = client.get(f"/rumasta/g/{game.id}/board/?at={earlier}", HTTP_HX_REQUEST="true")
+    html = board.content.decode()
+    assert board.status_code == 200 and 'data-testid="call-out-button"' in html

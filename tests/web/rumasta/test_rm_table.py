@@ -114,7 +114,8 @@ def test_no_other_hand_shows_not_even_a_partners(client, crafted):
     state = state_of(game)
     for seat in (1, 2, 3):
         for card in state.hands[seat]:
-            assert f'value="{card}"' not in page
+            # A hand's checkbox; not just value="<id>", which the game's version can match.
+            assert f'name="cards" value="{card}"' not in page
     assert "joker" not in page and "two of clubs" not in page  # the partner's cards
     assert "king of diamonds" in page
 
