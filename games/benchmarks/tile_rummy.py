@@ -2,7 +2,8 @@
 
 Prints move times (median, p95, max, in ms) of the easy, medium and expert
 bots on the same seeded mid-game positions, the expert at its default budget,
-with how the expert found its moves (full search finished, or a fallback);
+with how the expert found its moves (the exact search finished or was cut by
+the budget; the move from the search, the first lay-down or the opening);
 then complete 2-player bot-vs-bot games per second (expert v medium, easy v
 easy). Positions come from seeded games between medium bots stopped after a
 seeded number of moves (2-4 players), so every run measures the same positions.
@@ -17,6 +18,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from games.benchmarks import tile_rummy_exact, tile_rummy_strength
 from games.bots.tile_rummy import DEFAULT_BUDGET_S, LEVELS, choose_action, propose
 from games.engine import tile_rummy as tr
 
@@ -74,13 +76,49 @@ def add_arguments(parser: Any) -> None:
     parser.add_argument(
         "--max-rounds",
         type=int,
-        default=10,
-        help="round cap per game (easy bots rarely go out: uncapped games are long)",
+        default=None,
+        help="round cap per game (default 10 in the speed run, 100 in the long checks)",
+    )
+    # The long checks, run only when asked for (hours at the issue's sizes on 2 cores).
+    parser.add_argument(
+        "--reference", type=int, default=0, help="positions checked against HiGHS (500)"
+    )
+    parser.add_argument("--baseline-games", type=int, default=0, help="expert v baseline (400)")
+    parser.add_argument("--level-games", type=int, default=0, help="games per level pair")
+    parser.add_argument(
+        "--node-limit", type=int, default=0, help="search steps per move in the long checks"
+    )
+    parser.add_argument(
+        "--first-seed",
+        type=int,
+        default=tile_rummy_strength.FIRST_SEED,
+        help="seed of the first game (runs on several machines can split the seeds)",
     )
 
 
 def report(out: Callable[[str], Any], options: dict[str, Any]) -> None:
-    """Print the move-time and games-per-second tables."""
+    """The move-time and games-per-second tables, then any long check asked for."""
+    if options.get("reference") or options.get("baseline_games") or options.get("level_games"):
+        long_checks(out, options)
+        return
+    speed(out, options)
+
+
+def long_checks(out: Callable[[str], Any], options: dict[str, Any]) -> None:
+    """The search against the exact solver, and the seeded strength matches."""
+    if options["reference"]:
+        reference_budget = options["budget"] if options["budget"] != DEFAULT_BUDGET_S else 0.0
+        checked = {**options, "positions": options["reference"], "budget": reference_budget}
+        tile_rummy_exact.report(out, checked)
+    if options["baseline_games"] or options["level_games"]:
+        node_limit = options["node_limit"] or 20_000
+        rounds = options["max_rounds"] or 100
+        tile_rummy_strength.report(out, {**options, "node_limit": node_limit, "max_rounds": rounds})
+
+
+def speed(out: Callable[[str], Any], options: dict[str, Any]) -> None:
+    """Bot move times on seeded positions, and complete games per second."""
+    options = {**options, "max_rounds": options["max_rounds"] or 10}
     count, games, budget = options["positions"], options["games"], options["budget"]
 
     started = time.perf_counter()
@@ -108,9 +146,9 @@ def report(out: Callable[[str], Any], options: dict[str, Any]) -> None:
         median, p95, worst = summary_ms(times)
         out(f"{level:<8} {median:>10.1f} {p95:>9.1f} {worst:>9.1f}   {plays}/{len(views)}")
     out(
-        f"expert search finished in {sources['finished']}/{len(views)} positions "
-        f"(stopped by the budget: {sources['stopped']}); move from: "
-        + ", ".join(f"{k} {sources[k]}" for k in ("full", "quick", "medium", "opening"))
+        f"expert exact search finished in {sources['finished']}/{len(views)} positions "
+        f"(cut by the budget, best so far kept: {sources['stopped']}); move from: "
+        + ", ".join(f"{k} {sources[k]}" for k in ("search", "lay-down", "opening"))
     )
 
     out("")

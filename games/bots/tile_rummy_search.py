@@ -15,19 +15,26 @@ Rummikub Problems" (2015), with table tiles made compulsory:
 * jokers are a counter: how many have been placed so far.
 
 States are merged by key, so a crowded mid-game table costs from a few
-hundred to a few tens of thousands of states per step. Three prunings keep it
+hundred to a few tens of thousands of states per step. Four prunings keep it
 there: a run that can no longer reach three tiles is dropped as soon as it is
-made; a ``floor`` (the value of a move already in hand) cuts states that
-cannot reach it; and the ``lean`` mode places jokers only where they carry a
-set, adding spare ones to finished sets afterwards. Exact within its model
-(at most two runs of one colour alive at any number, which the two copies of
-each tile make natural; lean mode only drops joker placements that have an
-equivalent elsewhere) — checked against brute force in the tests.
+made; a state is dropped when its twin with a run of three or more still
+open in place of an empty slot or a shorter run scores as much (dominance:
+the open run can end whenever the other could, or grow); a ``floor`` (the
+value of a move already in hand) cuts states that cannot reach it; and the
+``lean`` mode places jokers only where they carry a set, adding spare ones
+to finished sets afterwards. Exact within its model (at most two runs of one
+colour alive at any number, which the two copies of each tile make natural;
+lean mode only drops joker placements that have an equivalent elsewhere):
+checked against brute force and against an integer program (HiGHS) in the
+tests.
 
-A node budget and an optional deadline stop pathological searches; the
-caller then falls back to a simpler move. Given the same inputs, a search
-that finishes always returns the same arrangement: iteration order depends
-only on the input.
+``anytime_arrangement`` is what players call: passes with a beam (only the
+best ``width`` states kept a step: quick, nearly always optimal) of growing
+width, then the exact pass, each looking only for better than the last. A
+``Budget`` (steps, and on the site a deadline) stops it; the best
+arrangement of the passes that finished is kept. Given the same inputs and
+step limit, the answer is always the same: iteration order depends only on
+the input.
 
 Out of scope: choosing *which* arrangement is strategically best beyond the
 objective weights below (tiles placed, then their value, jokers kept).
@@ -35,6 +42,7 @@ objective weights below (tiles placed, then their value, jokers kept).
 
 from __future__ import annotations
 
+import heapq
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -52,6 +60,9 @@ PAIRS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(4) for b in ran
 PAIR_INDEX = {p: i for i, p in enumerate(PAIRS)}
 CLOSED = frozenset(PAIR_INDEX[p] for p in ((0, 0), (0, 3), (3, 3)))
 NONE, REAL, JOKER = 0, 1, 2
+CLOCK_EVERY = 512  # states between two looks at the clock inside a layer
+# Beam widths of the anytime search's passes; the last, None, is the exact search.
+WIDTHS: tuple[int | None, ...] = (32, 256, 2048, None)
 
 
 class SearchAborted(Exception):
@@ -61,7 +72,10 @@ class SearchAborted(Exception):
 @dataclass
 class Budget:
     """Counts search steps (states expanded); ``deadline`` is a ``time.perf_counter()``
-    value or None. Both are checked once per layer of the search."""
+    value or None. The step count is checked once per layer of the search, so a
+    search stopped by it stops at the same place on any machine; the clock is
+    also read every ``CLOCK_EVERY`` states inside a layer, so a crowded layer
+    cannot overrun the deadline by much."""
 
     node_limit: int | None = None
     deadline: float | None = None
@@ -71,6 +85,9 @@ class Budget:
         self.nodes += n
         if self.node_limit is not None and self.nodes > self.node_limit:
             raise SearchAborted
+        self.check_clock()
+
+    def check_clock(self) -> None:
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise SearchAborted
 
@@ -94,6 +111,10 @@ def count_weights(keep_jokers: bool = True) -> Weights:
     return Weights(lambda c, n: 1000 + n, lambda n: 0, -5 if keep_jokers else 1000)
 
 
+PLACEMENT_WEIGHTS = Weights(lambda c, n: 1000 + n, lambda n: 0, 1000 + 30)
+"""The most rack tiles laid this turn (jokers too), then the most points shed from
+the rack (a joker 30, what it costs left there): the placement optimum."""
+
 VALUE_WEIGHTS = Weights(lambda c, n: n, lambda n: n, 0)
 """The value of the sets laid (jokers at the number they stand for): for an opening."""
 
@@ -104,6 +125,7 @@ class Arrangement:
     placed: list[int]  # rack tiles the arrangement uses
     score: int
     nodes: int
+    exact: bool = True  # False: a beam dropped states, better may exist
 
 
 def _next_len(length: int, act: int) -> int:
@@ -294,6 +316,7 @@ def best_arrangement(
     floor: int | None = None,
     *,
     lean: bool = False,
+    beam: int | None = None,
 ) -> Arrangement:
     """The best valid table holding every table tile and a subset of the rack.
 
@@ -320,6 +343,7 @@ def best_arrangement(
     potential = _potentials(r_count, weights, len(r_jokers), total_jokers)
     layer: dict[int, int] = {0: 0}
     back: list[dict[int, tuple]] = []
+    exact = True
     stage = 0
     for n in range(1, TOP + 1):
         joker_value = weights.joker_at(n)
@@ -334,13 +358,17 @@ def best_arrangement(
             stage += 1
             cut = floor_ - potential[stage]  # what a new state must score to stay useful
             if c < COLOURS - 1:
-                layer, bp = _colour_step(layer, options, mult, total_jokers, cut)
+                layer, bp = _colour_step(layer, options, mult, total_jokers, cut, budget)
             else:  # the last colour, then this number's groups, in one step
                 layer, bp = _closing_step(
-                    layer, options, mult, total_jokers, cut, joker_value, lean
+                    layer, options, mult, total_jokers, cut, joker_value, lean, budget
                 )
             if lean and total_jokers:
                 _drop_joker_heavy(layer)
+            _drop_ended_runs(layer, mult)
+            if beam is not None and len(layer) > beam:
+                layer = _narrow(layer, beam)
+                exact = False
             back.append(bp)
 
     best_key = None
@@ -359,8 +387,8 @@ def best_arrangement(
         if best_key is None or value > best_value:
             best_key, best_value = state, value
     if best_key is None:
-        if floor is not None:  # nothing reaches the floor: nothing better than the known move
-            return Arrangement([list(s) for s in table], [], _NEVER, budget.nodes)
+        if floor is not None or not exact:  # nothing reached the floor (or survived the beam)
+            return Arrangement([list(s) for s in table], [], _NEVER, budget.nodes, exact)
         raise AssertionError("the table as it stands is always a solution")
 
     decisions = []
@@ -376,7 +404,9 @@ def best_arrangement(
         if weights.rack_joker > 0:
             spare = total_jokers - used_j
         if spare and not _add_spare_jokers(sets, spare):
-            return best_arrangement(table, rack, face_of, weights, budget, floor, lean=False)
+            return best_arrangement(
+                table, rack, face_of, weights, budget, floor, lean=False, beam=beam
+            )
 
     # faces -> ids: table copies first (they must all be used), then rack copies
     pools = {
@@ -390,7 +420,81 @@ def best_arrangement(
         out.append(tiles)
     rack_set = set(rack)
     placed = sorted(t for s in out for t in s if t in rack_set)
-    return Arrangement(out, placed, best_value, budget.nodes)
+    return Arrangement(out, placed, best_value, budget.nodes, exact)
+
+
+# A slot's run that may end (3+) can do all that an empty slot or a shorter run can.
+_GROWN = {
+    i: tuple(sorted({PAIR_INDEX[tuple(sorted((3, b)))] - i for a, b in (p, p[::-1]) if a < 3}))
+    for i, p in enumerate(PAIRS)
+    if min(p) < 3
+}
+_GROWN = {i: deltas for i, deltas in _GROWN.items() if deltas}
+
+
+def anytime_arrangement(
+    table: Sequence[Sequence[int]],
+    rack: Sequence[int],
+    face_of: Callable[[int], Face],
+    weights: Weights,
+    budget: Budget | None = None,
+    floor: int | None = None,
+) -> Arrangement:
+    """The best arrangement the budget allows, never worse than one found on the way.
+
+    Passes of ``best_arrangement`` with widening beams (``WIDTHS``), each told
+    to look only for better than the best so far (its ``floor``), the last one
+    exact. A pass that runs out of budget is dropped, but what the earlier
+    passes found is kept, so stopping early costs accuracy, never the move.
+    ``exact`` on the answer says whether the exact pass finished (the answer
+    is then the optimum). With a ``floor`` (a move already in hand) and
+    nothing better found, the answer places nothing.
+    """
+    budget = budget or Budget()
+    best: Arrangement | None = None
+    exact = False
+    for width in WIDTHS:
+        known = best.score if best is not None else floor
+        try:
+            found = best_arrangement(
+                table, rack, face_of, weights, budget, known, lean=True, beam=width
+            )
+        except SearchAborted:
+            break
+        if found.placed and (best is None or found.score > best.score):
+            best = found
+        if found.exact:
+            exact = True
+            break
+    if best is None:
+        best = Arrangement([list(s) for s in table], [], _NEVER if floor is not None else 0, 0)
+    best.nodes, best.exact = budget.nodes, exact
+    return best
+
+
+def _drop_ended_runs(layer: dict[int, int], mult: int) -> None:
+    """Drop a state whose twin, with a run of three or more still open where this
+    state has an empty slot or a shorter run, scores at least as much: the twin's
+    future includes this state's. Only the colour just decided (``mult``) is
+    compared, which finds most such pairs at a quarter of the cost."""
+    get = layer.get
+    grown = _GROWN
+    dominated = []
+    for key, score in layer.items():
+        deltas = grown.get((key // mult) % 10)
+        if deltas is None:
+            continue
+        for d in deltas:
+            if get(key + d * mult, _NEVER) >= score:
+                dominated.append(key)
+                break
+    for key in dominated:
+        del layer[key]
+
+
+def _narrow(layer: dict[int, int], width: int) -> dict[int, int]:
+    """The ``width`` best states of a layer (ties: the smaller key, so runs repeat)."""
+    return dict(heapq.nlargest(width, layer.items(), key=lambda item: (item[1], -item[0])))
 
 
 def _add_spare_jokers(sets: list[list], spare: int) -> bool:
@@ -424,12 +528,15 @@ def _drop_joker_heavy(layer: dict[int, int]) -> None:
         del layer[key]
 
 
-def _colour_step(layer: dict[int, int], options, mult: int, jokers: int, cut: int):
+def _colour_step(layer: dict[int, int], options, mult: int, jokers: int, cut: int, budget: Budget):
     """One colour at one number: every state times every way to treat that colour."""
     new: dict[int, int] = {}
     bp: dict[int, tuple] = {}
     get = new.get
-    for state, score in layer.items():
+    timed = budget.deadline is not None
+    for i, (state, score) in enumerate(layer.items()):
+        if timed and not i % CLOCK_EVERY:
+            budget.check_clock()
         widest = state // _W_M
         for delta, gain, to_groups, info in options[(state // mult) % 10][
             jokers - (state // _J_M) % 3
@@ -447,13 +554,23 @@ def _colour_step(layer: dict[int, int], options, mult: int, jokers: int, cut: in
 
 
 def _closing_step(
-    layer: dict[int, int], options, mult: int, jokers: int, cut: int, joker_value: int, lean: bool
+    layer: dict[int, int],
+    options,
+    mult: int,
+    jokers: int,
+    cut: int,
+    joker_value: int,
+    lean: bool,
+    budget: Budget,
 ):
     """The last colour of a number, then its groups: states leave without group counters."""
     new: dict[int, int] = {}
     bp: dict[int, tuple] = {}
     get = new.get
-    for state, score in layer.items():
+    timed = budget.deadline is not None
+    for i, (state, score) in enumerate(layer.items()):
+        if timed and not i % CLOCK_EVERY:
+            budget.check_clock()
         widest = state // _W_M
         used_j = (state // _J_M) % 3
         for delta, gain, to_groups, info in options[(state // mult) % 10][jokers - used_j]:

@@ -18,6 +18,8 @@ from functools import cache
 
 import pytest
 
+from games.benchmarks import tile_rummy_strength as strength
+from games.bots import tile_rummy as tile_rummy_bot
 from games.bots import tile_rummy_search as tile_search
 from games.bots.tile_rummy import LEVELS, choose_action, is_legal_play, propose
 from games.engine import tile_rummy as tr
@@ -81,6 +83,11 @@ def act(state: tr.State, level: str) -> tuple[dict, tr.State]:
     new, _events = tr.apply(state, seat, action)
     assert_conserved(new)
     return action, new
+
+
+def lay_down(state: tr.State) -> list[list[int]] | None:
+    """Rack sets and lay-offs only (the expert's first move, and medium's simple one)."""
+    return tile_rummy_bot._lay_down(state.table, state.racks[state.turn], True)
 
 
 def placed(state: tr.State, new: tr.State) -> list[str]:
@@ -149,17 +156,32 @@ def test_easy_draws_without_a_thirty_point_opening() -> None:
     assert len(new.racks[0]) == 9
 
 
-def test_easy_lays_one_set_a_turn_and_never_touches_the_table() -> None:
+def test_easy_once_open_lays_what_it_sees_at_once() -> None:
+    # Easy's table search is near-greedy (issue 12: easy must be able to go out):
+    # both rack sets and B8 on the table's run go down together.
     state = position(["R1 R2 R3 B9 Y9 K9 B8", "B2 B3 B4"], ["B5 B6 B7"], opened=[True, True])
     _action, new = act(state, "easy")
-    assert placed(state, new) == ["B9", "K9", "Y9"]  # the longer/valuable set; B8 stays
-    assert ["B5", "B6", "B7"] in table_faces(new)
+    assert placed(state, new) == sorted(["R1", "R2", "R3", "B8", "B9", "Y9", "K9"])
 
 
-def test_easy_draws_rather_than_lay_off() -> None:
+def test_easy_lays_off_on_the_table_once_open() -> None:
     state = position(["B8 K1", "B2 B3 B4"], ["B5 B6 B7"], opened=[True, True])
-    action, _new = act(state, "easy")
-    assert action == {"type": "draw"}
+    _action, new = act(state, "easy")
+    assert placed(state, new) == ["B8"]
+    assert table_faces(new) == [["B5", "B6", "B7", "B8"]]
+
+
+def test_easy_misses_a_rearrangement_the_expert_finds() -> None:
+    # Two tiles go down only if the table's sets (with both jokers) are reshuffled;
+    # easy's near-greedy search drops the states that lead there.
+    state = position(
+        ["R2 R5 B6 Y3 Y9 K5", "R1 R2 R3 R4 R5"],
+        ["K1 K2 K3", "R1 K1 B1 J", "K10 J R10 Y10"],
+        opened=[True, True],
+    )
+    _a, after_easy = act(state, "easy")
+    _b, after_expert = act(state, "expert")
+    assert len(placed(state, after_easy)) < len(placed(state, after_expert)) == 2
 
 
 # --- medium --------------------------------------------------------------------------------
@@ -216,9 +238,10 @@ def test_medium_does_not_touch_the_table_before_opening_under_standard() -> None
 
 
 def test_expert_takes_a_tile_out_of_a_run_to_make_a_group() -> None:
-    # Y5 and K5 need the B5 that starts the table run B5 B6 B7 B8: medium can't see it.
+    # Y5 and K5 need the B5 that starts the table run B5 B6 B7 B8: rack sets and
+    # lay-offs alone can't see it.
     state = position(["Y5 K5 R1", "R1"], ["B5 B6 B7 B8"], opened=[True, True])
-    assert choose_action(tr.view(state, 0), "medium", **FIXED) == {"type": "draw"}
+    assert lay_down(state) is None
     _action, new = act(state, "expert")
     assert placed(state, new) == ["K5", "Y5"]
     assert table_faces(new) == [["B5", "Y5", "K5"], ["B6", "B7", "B8"]]
@@ -226,7 +249,7 @@ def test_expert_takes_a_tile_out_of_a_run_to_make_a_group() -> None:
 
 def test_expert_splits_a_run_around_a_duplicate() -> None:
     state = position(["R5 K1", "R1"], ["R3 R4 R5 R6 R7 R8"], opened=[True, True])
-    assert choose_action(tr.view(state, 0), "medium", **FIXED) == {"type": "draw"}
+    assert lay_down(state) is None
     _action, new = act(state, "expert")
     assert placed(state, new) == ["R5"]
     assert table_faces(new) == [["R3", "R4", "R5"], ["R5", "R6", "R7", "R8"]]
@@ -235,17 +258,25 @@ def test_expert_splits_a_run_around_a_duplicate() -> None:
 def test_expert_moves_a_table_joker_where_it_helps() -> None:
     # K12 replaces the joker in K10 K11 J; the freed joker completes B4 Y4 J.
     state = position(["Y4 B4 K12 R1", "R1"], ["K10 K11 J"], opened=[True, True])
-    _med, after_medium = act(state, "medium")
-    assert placed(state, after_medium) == ["K12"]
+    simple = lay_down(state)
+    assert simple is not None
+    assert sorted(faces([t for s in simple for t in s if t in state.racks[0]])) == ["K12"]
     _action, new = act(state, "expert")
     assert placed(state, new) == ["B4", "K12", "Y4"]
     assert sorted(sorted(s) for s in table_faces(new)) == [["B4", "J", "Y4"], ["K10", "K11", "K12"]]
 
 
 def test_expert_keeps_its_joker_unless_it_helps() -> None:
-    state = position(["J R1 B6", "R1"], ["K3 K4 K5"], opened=[True, True])
+    state = position(["J R1 B6", "R1 R2 Y7 Y9 B2"], ["K3 K4 K5"], opened=[True, True])
     action, _new = act(state, "expert")
     assert action == {"type": "draw"}
+
+
+def test_expert_sheds_its_joker_when_the_opponent_is_about_to_go_out() -> None:
+    # The same rack, but the opponent holds a single tile: a joker kept costs 30.
+    state = position(["J R1 B6", "R1"], ["K3 K4 K5"], opened=[True, True])
+    _action, new = act(state, "expert")
+    assert placed(state, new) == ["J"]
 
 
 def test_expert_plays_its_joker_to_empty_the_rack() -> None:
@@ -265,11 +296,15 @@ def test_expert_opens_with_every_set_it_can_and_leaves_the_table_alone() -> None
     assert ["B5", "B6", "B7"] in table_faces(new)  # B8 waits: the table is not open to it yet
 
 
-def test_expert_falls_back_to_the_medium_move_when_out_of_budget() -> None:
+def test_expert_starved_of_budget_keeps_the_first_move_it_found() -> None:
+    # The lay-down (B9 on the run) is the search's first incumbent: a search
+    # stopped at once still plays it, and one that finishes finds better.
     state = position(["Y5 K5 B9", "R1"], ["B5 B6 B7 B8"], opened=[True, True])
-    view = tr.view(state, 0)
-    starved = choose_action(view, "expert", budget_s=None, node_limit=5)
-    assert starved == choose_action(view, "medium", **FIXED)
+    starved = choose_action(tr.view(state, 0), "expert", budget_s=None, node_limit=5)
+    assert starved is not None and starved["type"] == "play"
+    assert placed(state, tr.apply(state, 0, starved)[0]) == ["B9"]
+    _action, new = act(state, "expert")
+    assert placed(state, new) == ["B9", "K5", "Y5"]
 
 
 # --- every move legal, on positions from real games --------------------------------------
@@ -416,6 +451,9 @@ def test_search_matches_brute_force_on_small_tables(
 # --- strength --------------------------------------------------------------------------------
 
 
+STRENGTH_LIMIT = 3_000  # search steps a move: the beam passes, rarely the exact one
+
+
 def _match(levels: tuple[str, str], seed: int) -> list[str]:
     """One 2-player game to 50 (at most 2 rounds); the winning levels."""
     state = tr.new_game({"players": 2, "target": 50, "max_rounds": 2}, seed)
@@ -427,24 +465,53 @@ def _match(levels: tuple[str, str], seed: int) -> list[str]:
             continue
         seat = state.turn
         view = tr.view(state, seat)
-        action = choose_action(view, levels[seat], budget_s=None, node_limit=10_000)
+        action = choose_action(view, levels[seat], budget_s=None, node_limit=STRENGTH_LIMIT)
         state, _ = tr.apply(state, seat, action)
     raise AssertionError("the game did not end")
 
 
 def test_expert_beats_easy_clearly() -> None:
     wins = Counter()
-    for seed in range(30):
+    for seed in range(20):
         levels = ("expert", "easy") if seed % 2 else ("easy", "expert")  # both seat orders
         wins.update(_match(levels, seed))
-    assert wins["expert"] >= 25, wins
-    assert wins["expert"] >= wins["easy"] + 20, wins
+    assert wins["expert"] >= 17, wins
+    assert wins["expert"] >= wins["easy"] + 14, wins
 
 
-def test_medium_beats_easy_and_expert_beats_medium() -> None:
-    for strong, weak in (("medium", "easy"), ("expert", "medium")):
-        wins = Counter()
-        for seed in range(100, 110):
-            levels = (strong, weak) if seed % 2 else (weak, strong)
-            wins.update(_match(levels, seed))
-        assert wins[strong] >= wins[weak] + 5, (strong, weak, wins)
+def test_medium_beats_easy() -> None:
+    wins = Counter()
+    for seed in range(100, 116):
+        levels = ("medium", "easy") if seed % 2 else ("easy", "medium")
+        wins.update(_match(levels, seed))
+    assert wins["medium"] >= 12, wins  # 75% of short games
+
+
+def test_expert_lays_at_least_what_medium_lays_and_sometimes_more() -> None:
+    """The levels' order where it comes from: on positions from real games the
+    expert's table search never lays fewer tiles than medium's narrow one.
+    (Games between them are too long for CI: ``manage.py benchmark --game tile_rummy
+    --level-games N`` measures the win rate.)"""
+    more = 0
+    for view in game_views():
+        if not view["may_touch_table"]:
+            continue
+        rack = {t["id"] for t in view["rack"]}
+        counts = []
+        for level in ("medium", "expert"):
+            proposal = propose(view, level, **FIXED) or []
+            counts.append(sum(1 for s in proposal for t in s if t in rack and t < 104))
+        assert counts[1] >= counts[0], view["move_no"]
+        more += counts[1] > counts[0]
+    assert more >= 2
+
+
+def test_strength_benchmark_parts() -> None:
+    """The benchmark's interval, and its baseline: the placement optimum, legal."""
+    low, high = strength.wilson(30, 40)
+    assert round(low, 3) == 0.598 and round(high, 3) == 0.858
+    assert strength.wilson(10, 10)[1] == pytest.approx(1.0)
+    state = position(["Y5 K5 B9 J", "R1 R2 R3 R4"], ["B5 B6 B7 B8"], opened=[True, True])
+    action = strength.baseline_player(2_000)(tr.view(state, 0))
+    new, _ = tr.apply(state, 0, action)
+    assert placed(state, new) == ["B9", "J", "K5", "Y5"]  # the joker goes too: all out

@@ -21,7 +21,7 @@ from games.engine import tile_rummy as tr
 from games.engine.melds import read
 
 MOVE_CAP = 1500  # 3 rounds: each round ends when the pool is drawn dry and every seat passes
-EXPERT = {"budget_s": None, "node_limit": 20_000}  # cheap and machine-independent
+EXPERT = {"budget_s": None, "node_limit": 3_000}  # cheap and machine-independent
 
 
 def check_invariants(state: tr.State) -> None:

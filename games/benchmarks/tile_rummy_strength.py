@@ -1,0 +1,172 @@
+"""How strong the Tile Rummy computer players are: seeded 2-player games, seats alternated.
+
+* the expert against a baseline that lays the placement optimum every turn
+  and nothing else (``best_play``: the most tiles, then points; the best
+  opening), to show what play beyond the turn is worth;
+* each pair of adjacent levels (easy v medium, medium v expert), with the
+  share of rounds thrown in (the pool ran dry and nobody went out) and the
+  rounds a game at the default target takes.
+
+Every bot searches with a fixed step limit and no clock, so a seeded game
+plays the same on any machine. Win rates come with a 95% Wilson interval;
+a drawn game (equal totals) counts half.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from games.bots.tile_rummy import choose_action
+from games.bots.tile_rummy_best import best_play
+from games.bots.tile_rummy_search import Budget
+from games.engine import tile_rummy as tr
+
+Player = Callable[[dict[str, Any]], dict[str, Any]]
+FIRST_SEED = 50_000
+
+
+@dataclass
+class Tally:
+    games: int = 0
+    wins: float = 0.0  # the first player's, a draw counting half
+    rounds: int = 0
+    thrown_in: int = 0
+    moves: int = 0
+
+    def add(self, other: Tally) -> None:
+        for name in ("games", "wins", "rounds", "thrown_in", "moves"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+
+def level_player(level: str, node_limit: int) -> Player:
+    def play(view: dict[str, Any]) -> dict[str, Any]:
+        action = choose_action(view, level, None, node_limit=node_limit)
+        assert action is not None
+        return action
+
+    return play
+
+
+def baseline_player(node_limit: int) -> Player:
+    """The optimum every turn, nothing else: no jokers kept, no tiles held back."""
+
+    def play(view: dict[str, Any]) -> dict[str, Any]:
+        best = best_play(view, Budget(node_limit))
+        if best is None:
+            return {"type": "draw"}
+        return {"type": "play", "table": best.table}
+
+    return play
+
+
+def play_game(players: tuple[Player, Player], seed: int, target: int, max_rounds: int) -> Tally:
+    """One game; ``wins`` is 1 if ``players[0]`` won, 0.5 for a tie."""
+    state = tr.new_game({"players": 2, "target": target, "max_rounds": max_rounds}, seed)
+    tally = Tally(games=1)
+    while state.phase != "game_over":
+        if state.phase == "round_over":
+            state, _ = tr.apply(state, 0, {"type": "next_round"})
+            continue
+        seat = state.turn
+        state, events = tr.apply(state, seat, players[seat](tr.view(state, seat)))
+        tally.moves += 1
+        for event in events:
+            if event["type"] in ("round_over", "game_over"):
+                tally.rounds += 1
+                tally.thrown_in += event["winner"] is None
+    winners = state.winners
+    tally.wins = 1.0 if winners == [0] else 0.5 if 0 in winners else 0.0
+    return tally
+
+
+def match(
+    first: Player,
+    second: Player,
+    games: int,
+    target: int,
+    max_rounds: int,
+    first_seed: int = FIRST_SEED,
+) -> Tally:
+    """``games`` seeded games, ``first`` taking seat 0 in even games and seat 1 in odd ones."""
+    total = Tally()
+    for i in range(games):
+        if i % 2 == 0:
+            total.add(play_game((first, second), first_seed + i, target, max_rounds))
+        else:
+            result = play_game((second, first), first_seed + i, target, max_rounds)
+            result.wins = 1.0 - result.wins
+            total.add(result)
+    return total
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for a win rate."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (centre - half, centre + half)
+
+
+def line(name: str, tally: Tally, seconds: float) -> str:
+    low, high = wilson(tally.wins, tally.games)
+    rate = tally.wins / max(tally.games, 1)
+    thrown = tally.thrown_in / max(tally.rounds, 1)
+    return (
+        f"{name:<22} {tally.games:>5} {rate:>7.1%} [{low:.1%}, {high:.1%}] "
+        f"{thrown:>8.1%} {tally.rounds / max(tally.games, 1):>7.1f} {seconds:>8.0f}"
+    )
+
+
+HEADER = (
+    f"{'match (first wins)':<22} {'games':>5} {'win':>7} {'95% interval':<16} "
+    f"{'thrown':>8} {'rounds':>7} {'seconds':>8}"
+)
+
+
+def report(out: Callable[[str], Any], options: dict[str, Any]) -> None:
+    """Print the expert against the baseline and the adjacent levels' match-ups."""
+    node_limit, target, cap = options["node_limit"], options["target"], options["max_rounds"]
+    out(
+        f"Tile Rummy strength: 2-player games to {target} (at most {cap} rounds), seats "
+        f"alternated, search limit {node_limit} steps, no clock"
+    )
+    out(HEADER)
+    pairs: list[tuple[str, Player, Player, int]] = []
+    if options["baseline_games"]:
+        pairs.append(
+            (
+                "expert v baseline",
+                level_player("expert", node_limit),
+                baseline_player(node_limit),
+                options["baseline_games"],
+            )
+        )
+    if options["level_games"]:
+        for strong, weak in (("medium", "easy"), ("expert", "medium")):
+            pairs.append(
+                (
+                    f"{strong} v {weak}",
+                    level_player(strong, node_limit),
+                    level_player(weak, node_limit),
+                    options["level_games"],
+                )
+            )
+        for level in ("easy", "medium"):
+            pairs.append(
+                (
+                    f"{level} v {level}",
+                    level_player(level, node_limit),
+                    level_player(level, node_limit),
+                    options["level_games"],
+                )
+            )
+    for name, first, second, games in pairs:
+        started = time.perf_counter()
+        tally = match(first, second, games, target, cap, options["first_seed"])
+        out(line(name, tally, time.perf_counter() - started))

@@ -1,0 +1,72 @@
+"""The most a Tile Rummy seat can lay this turn, from its view alone: a pure function.
+
+``best_play(view)`` is the placement optimum (the most rack tiles, jokers
+included, then the most points shed from the rack), or before the seat has
+opened, the opening with the most tiles among those worth at least 30. It is
+what the expert starts from, what a hint shows and what a post-game review
+compares each turn with; it decides nothing about holding tiles back.
+
+Exact when ``exact`` is set on the answer: the anytime search finished
+within its budget (``tile_rummy_search.anytime_arrangement``); otherwise the
+best arrangement found before the budget ran out. Uses only the view (the
+table and the seat's own rack), so it can be computed for any past turn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from games.engine.tile_rummy import face_of, tile_value
+
+from .tile_rummy_opening import best_opening
+from .tile_rummy_search import PLACEMENT_WEIGHTS, Budget, SearchAborted, anytime_arrangement
+
+Table = list[list[int]]
+
+
+@dataclass(frozen=True)
+class BestPlay:
+    table: Table  # the whole new table: every old table tile plus the tiles laid
+    placed: list[int]  # rack tiles laid, sorted
+    tiles: int
+    points: int  # what the tiles laid would have cost on the rack (a joker 30)
+    exact: bool  # the search finished: nothing lays more
+
+
+def read_view(view: dict[str, Any]) -> tuple[Table, list[int], bool]:
+    """(table, rack, may touch the table) as tile ids, from a seat's view."""
+    rack = [t["id"] for t in view["rack"] or []]
+    table = [[t["id"] for t in s["tiles"]] for s in view["table"]]
+    return table, rack, bool(view.get("may_touch_table"))
+
+
+def best_play(view: dict[str, Any], budget: Budget | None = None) -> BestPlay | None:
+    """The most the seat of ``view`` can lay now; None if it can lay nothing."""
+    table, rack, touch = read_view(view)
+    return best_play_for(table, rack, touch, budget)
+
+
+def best_play_for(
+    table: Table, rack: list[int], touch: bool, budget: Budget | None = None
+) -> BestPlay | None:
+    budget = budget or Budget()
+    if not touch:
+        try:
+            opening = best_opening(rack, face_of, budget)
+        except SearchAborted:
+            return None
+        if opening is None:
+            return None
+        return _play([*table, *opening.sets], rack, True)
+    found = anytime_arrangement(table, rack, face_of, PLACEMENT_WEIGHTS, budget)
+    if not found.placed:
+        return None
+    return _play(found.sets, rack, found.exact)
+
+
+def _play(new_table: Table, rack: list[int], exact: bool) -> BestPlay:
+    rack_set = set(rack)
+    placed = sorted(t for s in new_table for t in s if t in rack_set)
+    points = sum(tile_value(t) for t in placed)
+    return BestPlay([list(s) for s in new_table], placed, len(placed), points, exact)

@@ -1,0 +1,167 @@
+"""The best opening from a Tile Rummy rack: the most tiles among openings worth 30 or more.
+
+An opening is laid from the rack alone (rules/tile-rummy.md), so it is a
+small problem: a rack rarely holds more than twenty tiles. The table search
+(``tile_rummy_search``) maximises one weighted sum and cannot say "at least
+30 points"; this module searches the rack's own sets exactly instead:
+
+* every set the rack can make is listed once (runs of any length, groups of
+  3 or 4, each with up to two jokers and at least one real tile), with its
+  value as the engine reads it (a joker counts as the number it covers, in
+  the most favourable reading);
+* a depth-first search takes the lowest tile still free and either leaves it
+  in the rack or lays it in one of the sets that hold it, remembering each
+  (tiles left, points still needed) it has solved, so shared sub-problems are
+  solved once.
+
+The answer is the most tiles laid (jokers included), then the most points,
+among openings worth at least ``OPENING_MINIMUM``. Pure Python, no Django;
+deterministic (sets are tried in a fixed order).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from games.engine.melds import Face, read
+from games.engine.tile_rummy import COLOURS, OPENING_MINIMUM, RULES
+
+from .tile_rummy_search import Budget
+
+FaceKey = tuple[int, int]  # (colour index, number)
+Shape = tuple[tuple[FaceKey, ...], int, int]  # real faces, jokers, value
+MAX_JOKERS = 2
+
+
+@dataclass(frozen=True)
+class Opening:
+    sets: list[list[int]]  # tile ids, from the rack
+    tiles: int
+    value: int
+
+
+def best_opening(
+    rack: Sequence[int],
+    face_of: Callable[[int], Face],
+    budget: Budget | None = None,
+    *,
+    use_jokers: bool = True,
+    minimum: int = OPENING_MINIMUM,
+) -> Opening | None:
+    """The opening with the most tiles (then points) worth at least ``minimum``, or None.
+
+    ``use_jokers=False`` keeps the rack's jokers out of it. Raises
+    ``SearchAborted`` when ``budget`` runs out (one step per sub-problem).
+    """
+    budget = budget or Budget()
+    ids: dict[FaceKey, list[int]] = {}
+    jokers: list[int] = []
+    for tile in sorted(rack):
+        face = face_of(tile)
+        if face.wild:
+            jokers.append(tile)
+        else:
+            ids.setdefault((COLOURS.index(face.colour or ""), face.number or 0), []).append(tile)
+    if not use_jokers:
+        jokers = []
+    faces = tuple(sorted(ids))
+    counts = tuple(len(ids[f]) for f in faces)
+    shapes = _shapes_by_pivot(faces, counts, min(len(jokers), MAX_JOKERS))
+    solved = _solve(faces, counts, len(jokers), minimum, shapes, budget)
+    if solved is None or solved[0] == 0:
+        return None
+    tiles, value, chosen = solved
+    pools = {f: list(ids[f]) for f in faces}
+    joker_pool = list(jokers)
+    sets = [
+        [pools[f].pop(0) for f in reals] + [joker_pool.pop(0) for _ in range(j)]
+        for reals, j, _v in chosen
+    ]
+    return Opening(sets, tiles, value)
+
+
+def _solve(faces, counts, jokers, minimum, shapes, budget: Budget):
+    """(tiles, value, shapes) of the best opening, by memoised depth-first search."""
+    memo: dict[tuple, tuple | None] = {}
+    index = {f: i for i, f in enumerate(faces)}
+
+    def solve(left: tuple[int, ...], jokers_left: int, need: int):
+        key = (left, jokers_left, need)
+        if key in memo:
+            return memo[key]
+        budget.spend(1)
+        pivot = next((i for i, k in enumerate(left) if k), None)
+        if pivot is None:
+            memo[key] = (0, 0, ()) if need <= 0 else None
+            return memo[key]
+        skipped = list(left)
+        skipped[pivot] -= 1
+        best = solve(tuple(skipped), jokers_left, need)
+        for reals, j, value in shapes[faces[pivot]]:
+            if j > jokers_left:
+                continue
+            after = list(left)
+            for f in reals:
+                after[index[f]] -= 1
+            if min(after) < 0:
+                continue
+            rest = solve(tuple(after), jokers_left - j, max(0, need - value))
+            if rest is None:
+                continue
+            candidate = (rest[0] + len(reals) + j, rest[1] + value, ((reals, j, value), *rest[2]))
+            if best is None or candidate[:2] > best[:2]:
+                best = candidate
+        memo[key] = best
+        return best
+
+    return solve(counts, jokers, minimum)
+
+
+def _shapes_by_pivot(
+    faces: tuple[FaceKey, ...], counts: tuple[int, ...], jokers: int
+) -> dict[FaceKey, list[Shape]]:
+    """The rack's sets, each filed under its lowest real face (the search's pivot)."""
+    have = dict(zip(faces, counts, strict=True))
+    out: dict[FaceKey, list[Shape]] = {f: [] for f in faces}
+    for reals, j in _candidate_sets(have, jokers):
+        value = _value(reals, j)
+        if value is not None:
+            out[min(reals)].append((reals, j, value))
+    for shapes in out.values():
+        shapes.sort(key=lambda s: (-len(s[0]) - s[1], -s[2], s))
+    return out
+
+
+def _candidate_sets(have: dict[FaceKey, int], jokers: int):
+    """(real faces, jokers) of every run and group the rack can supply, once each."""
+    seen: set[tuple[tuple[FaceKey, ...], int]] = set()
+    for c in range(len(COLOURS)):
+        for start in range(RULES.low, RULES.high - 1):
+            for end in range(start + 2, RULES.high + 1):
+                run = [(c, n) for n in range(start, end + 1)]
+                missing = [f for f in run if not have.get(f)]
+                if len(missing) > jokers:
+                    break
+                for extra in range(jokers - len(missing) + 1):
+                    present = [f for f in run if have.get(f)]
+                    for swapped in itertools.combinations(present, extra):
+                        reals = tuple(f for f in present if f not in swapped)
+                        if reals:
+                            seen.add((reals, len(missing) + extra))
+    for n in range(RULES.low, RULES.high + 1):
+        colours = [(c, n) for c in range(len(COLOURS)) if have.get((c, n))]
+        for size in range(1, len(colours) + 1):
+            for reals in itertools.combinations(colours, size):
+                for j in range(max(0, 3 - size), min(jokers, 4 - size) + 1):
+                    seen.add((reals, j))
+    return sorted(seen)
+
+
+@cache
+def _value(reals: tuple[FaceKey, ...], jokers: int) -> int | None:
+    faces = [Face(COLOURS[c], n) for c, n in reals] + [Face(None, None)] * jokers
+    reading = read(faces, RULES)
+    return reading.value if reading else None
