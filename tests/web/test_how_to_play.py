@@ -21,8 +21,9 @@ from games import catalogue
 
 pytestmark = pytest.mark.django_db
 READY = list(catalogue.ready())
-# The issue asks these two pages for a contents list and a worked scoring example.
-WITH_CONTENTS = [e for e in READY if e.kind in ("tile_rummy", "rumbaroo")]
+# Every page has a contents list; the issue asks two of them for a worked scoring example.
+WITH_CONTENTS = READY
+WITH_EXAMPLE = [e for e in READY if e.kind in ("tile_rummy", "rumbaroo")]
 
 
 def plain(fragment: str) -> str:
@@ -117,7 +118,7 @@ def test_the_contents_list_links_to_every_section(client, entry) -> None:
     assert set(headings) - {"toc-title"} <= set(links), "a section is missing from the contents"
 
 
-@pytest.mark.parametrize("entry", WITH_CONTENTS, ids=lambda e: e.kind)
+@pytest.mark.parametrize("entry", WITH_EXAMPLE, ids=lambda e: e.kind)
 def test_the_page_works_through_a_scoring_example(client, entry) -> None:
     example = plain(section(page_of(client, entry), "scoring-example"))
     assert re.search(r"\d+ \+ \d+", example), "the example should add up a round"
