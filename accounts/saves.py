@@ -73,8 +73,10 @@ class SaveEntry:
 def touch(seat: Seat, at: datetime) -> None:
     """Record that ``seat``'s owner saved its game at ``at`` (a move, or Save and exit)."""
     game = seat.game
-    SavedGame.objects.update_or_create(
-        seat=seat, defaults={"slot": slot_key(game.kind, game.config), "saved_at": at}
+    # One upsert statement (no read first, no savepoint): this runs inside every move.
+    save = SavedGame(seat=seat, slot=slot_key(game.kind, game.config), saved_at=at)
+    SavedGame.objects.bulk_create(
+        [save], update_conflicts=True, unique_fields=["seat"], update_fields=["slot", "saved_at"]
     )
 
 

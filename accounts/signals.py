@@ -27,11 +27,8 @@ def move_saves_the_game(sender: type, instance: Move, created: bool, raw: bool, 
     """A person's move is a save of their game (computers' moves are not theirs)."""
     if raw or not created:
         return
-    seat = (
-        Seat.objects.select_related("game")
-        .filter(game_id=instance.game_id, index=instance.seat)
-        .first()
-    )
+    # The move's game comes with its seats (games.access.game_with_seats): no query here.
+    seat = next((s for s in instance.game.seats.all() if s.index == instance.seat), None)
     if seat is not None and not seat.is_computer:
         saves.touch(seat, instance.created)
 

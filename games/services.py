@@ -18,12 +18,15 @@ from typing import Any
 from uuid import UUID
 
 from django.db import transaction
+from django.utils import timezone
 
 from games import catalogue
+from games.access import game_with_seats
 from games.action_schema import clean_action
 from games.bots.registry import choose_for
 from games.engine.base import IllegalAction
 from games.engine.registry import engine_for
+from games.log_context import about_game
 from games.models import Game, GameStatus, Move, Seat
 from games.signals import game_abandoned, game_finished
 
@@ -91,7 +94,8 @@ def create_game(
             )
             for i, s in enumerate(seats)
         )
-        _after_change(game, state)
+        if _mark_awaiting(game, state):
+            game.save(update_fields=["awaiting_computer"])
     return game
 
 
@@ -106,43 +110,109 @@ def play(
     expected_version: int,
     *,
     due_first: bool = True,
+    loaded: Game | None = None,
 ) -> Game:
     """Apply one action for ``seat``; refuse stale versions and illegal moves unchanged.
+
+    ``loaded`` is the game as the caller already read it (with its seats, from
+    ``games.access.game_with_seats``), so a move reads the snapshot once. It is
+    safe to compute from a snapshot read before the transaction because the write
+    is conditional: the UPDATE names the version (and status) the move was
+    computed from, takes the row lock, and a version that moved on meanwhile
+    matches no row, so the move is refused and nothing is written. The same
+    UPDATE serialises two moves of one game as ``select_for_update`` used to.
 
     In a timed window a computer whose deadline has passed moves first
     (``due_first``), so a later press loses the race whether or not a task ran.
     """
-    if due_first:
-        run_due_computer_turns(game_id)
-    with transaction.atomic():
-        game = _locked(game_id, expected_version)
+    with about_game(game_id):
+        game = loaded if loaded is not None else _load(game_id)
         engine = engine_for(game.kind)
-        if game.status != GameStatus.ACTIVE:
-            raise NotAllowed("This game has ended.", "game_ended")
-        _check_hold(game, engine, seat, action)
-        try:
-            action = clean_action(engine, action)  # declared fields only, bounded (422 if not)
-            state, _events = engine.apply(engine.from_json(game.state), seat, action)
-        except IllegalAction as exc:
-            raise IllegalMove(exc.message, exc.code) from exc
-        game.state = engine.to_json(state)
-        game.version += 1
-        outcome = engine.result(state)
-        if outcome is not None and outcome.game_over:
-            game.status = GameStatus.FINISHED
-        Move.objects.create(
-            game=game,
-            seq=game.version,
-            seat=seat,
-            action=action,
-            public_view=engine.view(state, None),
-        )
-        Seat.objects.filter(game=game, index=seat).update(turn_draft=None)
-        _after_change(game, state)
-        if game.status == GameStatus.FINISHED:
-            # In the same transaction: the result is recorded if and only if the game ends.
-            game_finished.send(sender=Game, game=game, winners=list(outcome.winners))
+        if due_first and hasattr(engine, "timed_window") and run_due_computer_turns(game_id):
+            game = _load(game_id)
+        with transaction.atomic():
+            _apply(game, engine, seat, action, expected_version)
+        if game.awaiting_computer and _tasks_run_in_process():
+            game = _load(game_id)  # the computers already moved, in the commit hook
     return game
+
+
+def _tasks_run_in_process() -> bool:
+    """Eager Celery (no broker): computer turns ran inside this call's commit."""
+    from games.tasks import run_computer_turns
+
+    return bool(run_computer_turns.app.conf.task_always_eager)
+
+
+def _load(game_id: UUID | str) -> Game:
+    """The game with its seats (one query); refused when there is no such game."""
+    game = game_with_seats(game_id)
+    if game is None:
+        raise NotAllowed("No such game.", "no_game")
+    return game
+
+
+def _apply(game: Game, engine: Any, seat: int, action: dict[str, Any], expected: int) -> None:
+    """The body of a move, inside its transaction; ``game`` is updated only once it is written."""
+    if game.version != expected:
+        raise _stale()
+    if game.status != GameStatus.ACTIVE:
+        raise NotAllowed("This game has ended.", "game_ended")
+    _check_hold(game, engine, seat, action)
+    try:
+        action = clean_action(engine, action)  # declared fields only, bounded (422 if not)
+        state, _events = engine.apply(engine.from_json(game.state), seat, action)
+    except IllegalAction as exc:
+        raise IllegalMove(exc.message, exc.code) from exc
+    outcome = engine.result(state)
+    finished = outcome is not None and outcome.game_over
+    waiting = _write(game, engine, state, finished)
+    Move.objects.create(
+        game=game, seq=game.version, seat=seat, action=action, public_view=engine.view(state, None)
+    )
+    _clear_draft(game, seat)
+    if waiting:
+        _queue_on_commit(game, state, waiting)
+    log.info("move seq=%s seat=%s type=%s", game.version, seat, action.get("type"))
+    if finished:
+        # In the same transaction: the result is recorded if and only if the game ends.
+        game_finished.send(sender=Game, game=game, winners=list(outcome.winners))
+
+
+def _write(game: Game, engine: Any, state: Any, finished: bool) -> list[Seat]:
+    """Write the new snapshot if the game is still at the version it was computed from.
+
+    Returns the computer seats to act next (their turn is queued once the move is logged).
+    """
+    status = GameStatus.FINISHED if finished else GameStatus.ACTIVE
+    waiting = [] if finished else _computer_seats_to_act(game, state)
+    changes = {
+        "state": engine.to_json(state),
+        "version": game.version + 1,
+        "status": status,
+        "awaiting_computer": bool(waiting),
+        "updated": timezone.now(),
+    }
+    claimed = Game.objects.filter(id=game.id, version=game.version, status=GameStatus.ACTIVE)
+    if not claimed.update(**changes):
+        raise _stale()
+    for name, value in changes.items():
+        setattr(game, name, value)
+    return waiting
+
+
+def _clear_draft(game: Game, seat: int) -> None:
+    """Any move makes the mover's draft moot; clear it (only when there is one)."""
+    row = next((s for s in game.seats.all() if s.index == seat), None)
+    if row is not None and row.turn_draft is not None:
+        Seat.objects.filter(pk=row.pk).update(turn_draft=None)
+        row.turn_draft = None
+
+
+def _stale() -> StaleVersion:
+    return StaleVersion(
+        "The game moved on since this page was drawn; here is the current table.", "stale"
+    )
 
 
 def _locked(game_id: UUID | str, expected_version: int | None) -> Game:
@@ -152,9 +222,7 @@ def _locked(game_id: UUID | str, expected_version: int | None) -> Game:
     except Game.DoesNotExist as exc:
         raise NotAllowed("No such game.", "no_game") from exc
     if expected_version is not None and game.version != expected_version:
-        raise StaleVersion(
-            "The game moved on since this page was drawn; here is the current table.", "stale"
-        )
+        raise _stale()
     return game
 
 
@@ -168,25 +236,47 @@ def _computer_seats_to_act(game: Game, state: Any) -> list[Seat]:
     return [s for s in seats if s.is_computer and s.index in acting]
 
 
-def _after_change(game: Game, state: Any) -> None:
+def _mark_awaiting(game: Game, state: Any) -> bool:
+    """Set ``awaiting_computer`` and queue the computer's turn after the commit."""
     seats = _computer_seats_to_act(game, state)
     game.awaiting_computer = bool(seats)
-    game.save()
-    if game.awaiting_computer:
-        wait = min(_wait(game, state, s)[1] for s in seats)
-        game_id, version = str(game.id), game.version
-        transaction.on_commit(lambda: _queue(game_id, version, wait))
+    if seats:
+        _queue_on_commit(game, state, seats)
+    return game.awaiting_computer
+
+
+def _queue_on_commit(game: Game, state: Any, seats: list[Seat]) -> None:
+    wait = min(_wait(game, state, s)[1] for s in seats)
+    game_id, version = str(game.id), game.version
+    transaction.on_commit(lambda: _queue(game_id, version, wait))
+
+
+def queue_computer_turn(game_id: str, version: int) -> None:
+    """Queue a computer turn now (the sweep); a broker failure is logged, never raised."""
+    _queue(game_id, version, 0)
 
 
 def _queue(game_id: str, version: int, wait: float) -> None:
     """Queue a computer turn, ``wait`` seconds on. Eager tasks ignore the countdown:
-    the table's poll (``run_due_computer_turns``) then plays it when it is due."""
+    the table's poll (``run_due_computer_turns``) then plays it when it is due.
+
+    The move is already committed when this runs, so a broker that cannot be
+    reached must not turn it into an error: the failure is logged and the sweep
+    (``games.tasks.sweep_computer_turns``) queues the turn again once it is back.
+    """
     from games.tasks import run_computer_turns
 
-    if wait <= 0:
-        run_computer_turns.delay(game_id, version)
-    elif not run_computer_turns.app.conf.task_always_eager:
-        run_computer_turns.apply_async((game_id, version), countdown=wait)
+    eager = _tasks_run_in_process()
+    try:
+        if wait <= 0:
+            run_computer_turns.delay(game_id, version)
+        elif not eager:
+            run_computer_turns.apply_async((game_id, version), countdown=wait)
+    except Exception:  # noqa: BLE001 - any broker failure; an eager task's own errors re-raise
+        if eager:
+            raise
+        with about_game(game_id):
+            log.exception("could not queue the computer turn at v%s; the sweep will", version)
 
 
 # --- timed windows -----------------------------------------------------------------
@@ -256,9 +346,14 @@ def run_computer_turn(game_id: UUID | str, version: int) -> bool:
 
     A duplicate or late task finds the version moved on and does nothing.
     """
-    game = Game.objects.filter(id=game_id).first()
-    if game is None or game.version != version or game.status != GameStatus.ACTIVE:
-        return False
+    with about_game(game_id):
+        game = game_with_seats(game_id)
+        if game is None or game.version != version or game.status != GameStatus.ACTIVE:
+            return False
+        return _computer_move(game, version)
+
+
+def _computer_move(game: Game, version: int) -> bool:
     engine = engine_for(game.kind)
     state = engine.from_json(game.state)
     seats = _computer_seats_to_act(game, state)
@@ -274,10 +369,10 @@ def run_computer_turn(game_id: UUID | str, version: int) -> bool:
     # A bot with no answer for a seat that must act gets the move a clock would make.
     action = choose_for(game.kind)(view, seat.computer_level) or engine.TIMEOUT_ACTION
     try:
-        play(game_id, seat.index, action, version, due_first=False)
+        play(game.id, seat.index, action, version, due_first=False, loaded=game)
     except IllegalMove:
-        log.exception("computer move refused in %s; falling back", game_id)
-        play(game_id, seat.index, engine.TIMEOUT_ACTION, version, due_first=False)
+        log.exception("computer move refused in %s; falling back", game.id)
+        play(game.id, seat.index, engine.TIMEOUT_ACTION, version, due_first=False, loaded=game)
     except (StaleVersion, TooSoon):
         return False
     return True
@@ -313,23 +408,36 @@ def update_draft(
     seat: int,
     expected_version: int,
     change: Callable[[dict[str, Any] | None, dict[str, Any]], dict[str, Any] | None],
+    *,
+    loaded: Game | None = None,
 ) -> dict[str, Any] | None:
     """Edit a seat's turn draft under the same lock and version check as a move.
 
     ``change(draft, view)`` returns the new draft (None clears it) or raises
     ServiceError; the draft is never the game, so the version does not move.
+    One query locks the seat and its game and reads the fresh draft and version;
+    the snapshot comes from ``loaded`` (read by the caller) when it is that version.
     """
-    with transaction.atomic():
-        game = _locked(game_id, expected_version)
+    with about_game(game_id), transaction.atomic():
+        row = (
+            Seat.objects.select_related("game")
+            .select_for_update()
+            .only("turn_draft", "index", "game__version", "game__status")
+            .filter(game_id=game_id, index=seat)
+            .first()
+        )
+        if row is None:
+            raise NotAllowed("No such game.", "no_game")
+        if row.game.version != expected_version:
+            raise _stale()
+        game = loaded if loaded is not None and loaded.version == row.game.version else None
+        game = game or _load(game_id)
         engine = engine_for(game.kind)
         state = engine.from_json(game.state)
-        if seat not in engine.to_act(state):
+        if row.game.status != GameStatus.ACTIVE or seat not in engine.to_act(state):
             raise NotAllowed("It isn't your turn.", "not_your_turn")
-        row = Seat.objects.select_for_update().get(game=game, index=seat)
-        current = current_draft(row, game.version)
-        new = change(current, engine.view(state, seat))
+        new = change(current_draft(row, expected_version), engine.view(state, seat))
         if new is not None:
-            new["version"] = game.version
-        row.turn_draft = new
-        row.save(update_fields=["turn_draft"])
+            new["version"] = expected_version
+        Seat.objects.filter(pk=row.pk).update(turn_draft=new)
     return new

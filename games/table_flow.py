@@ -28,7 +28,7 @@ from django.urls import URLPattern, path, reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import catalogue, services
-from games.access import get_game_for_player, owned_seats
+from games.access import get_game_for_player, version_for_player
 from games.engine.registry import engine_for
 from games.models import Game, GameStatus, Move, Seat
 from games.signals import game_saved
@@ -150,8 +150,7 @@ class TableFlow:
         cheap probe also checks the seat: a stranger learns nothing, not even the version.
         """
         at = as_int(request.GET.get("at"))
-        mine = Game.objects.filter(id=game_id, kind=self.kind, seats__in=owned_seats(request))
-        current = mine.values_list("version", flat=True).first()
+        current = version_for_player(request, game_id, self.kind)
         if current is not None and at is not None and at > current:
             return HttpResponse(status=204)
         game, seat = self.game_for_player(request, game_id)
@@ -205,10 +204,10 @@ class TableFlow:
         """Play ``action`` for the seat and show the result (or the refusal)."""
         version = as_int(request.POST.get("version"))
         try:
-            services.play(game.id, seat.index, action, version or 0)
+            # The game as game_for_post read it: the service writes it only if it is current.
+            game = services.play(game.id, seat.index, action, version or 0, loaded=game)
         except services.ServiceError as exc:
             return self.refuse(request, game, seat, exc)
-        game.refresh_from_db()
         if not request.htmx:
             return redirect(self.table_url_name, game_id=game.id)
         # Show our own move first; the board then steps through the computers' turns.
@@ -250,12 +249,13 @@ class TableFlow:
         game, seat = self.game_for_post(request, game_id)
         version = as_int(request.POST.get("version")) or 0
         try:
-            services.update_draft(game.id, seat.index, version, change)
+            seat.turn_draft = services.update_draft(
+                game.id, seat.index, version, change, loaded=game
+            )
         except services.ServiceError as exc:
             return self.refuse(request, game, seat, exc)
         if not request.htmx:
             return redirect(self.table_url_name, game_id=game.id)
-        seat.refresh_from_db()
         return self.board(request, game, seat)
 
     def refuse(

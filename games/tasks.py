@@ -15,7 +15,10 @@ from django.utils import timezone
 from games import services
 from games.models import Game, GameStatus
 
-STALL_AFTER = timedelta(seconds=30)
+# A computer turn normally lands within a second; one waiting this long was lost
+# (a failed publish, a killed worker). With the sweep every SWEEP_SECONDS, a lost
+# turn is queued again within about 10 s.
+STALL_AFTER = timedelta(seconds=5)
 
 
 @shared_task(acks_late=True, ignore_result=True)
@@ -34,7 +37,7 @@ def sweep_computer_turns() -> int:
     ).values_list("id", "version")
     count = 0
     for game_id, version in stalled:
-        run_computer_turns.delay(str(game_id), version)
+        services.queue_computer_turn(str(game_id), version)
         count += 1
     return count
 

@@ -123,6 +123,8 @@ MIDDLEWARE = [
     "rummy_site.middleware.BrowserPolicyMiddleware",
     # Starting games is limited per account/device and per address (429 past the limit).
     "rummy_site.middleware.GameCreationLimitMiddleware",
+    # A database connection lost in a view answers 503 "try again" (nothing half-written).
+    "rummy_site.resilience.DatabaseUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "rummy_site.urls"
@@ -197,11 +199,33 @@ else:
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TIMEZONE = "UTC"
+# A worker killed mid-task leaves its message unacknowledged; Redis hands it out again
+# after the visibility timeout (kombu's default is an hour). Five minutes is far longer
+# than any computer turn or countdown (seconds), so a live worker's task is not doubled.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 300}
+# With the broker down a publish must fail fast (the move is already committed and the
+# sweep re-queues it), not hold the player's request through kombu's retries.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.2,
+}
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Celery's Django fixup closes the database connection around every task unless told to
+# reuse it; a computer turn then paid for a new PostgreSQL connection each time. Reuse it
+# (Django still drops it after CONN_MAX_AGE or when it is unusable).
+CELERY_DB_REUSE_MAX = 1000
+# A lost computer turn (a failed publish, a task lost with a worker) waits at most
+# about SWEEP_SECONDS + games.tasks.STALL_AFTER before the sweep queues it again.
+SWEEP_SECONDS = 5.0
 CELERY_BEAT_SCHEDULE = {
     # A lost task must never freeze a game: the sweep restarts stuck computer turns.
     "sweep-computer-turns": {
         "task": "games.tasks.sweep_computer_turns",
-        "schedule": 60.0,
+        "schedule": SWEEP_SECONDS,
+        "options": {"expires": SWEEP_SECONDS},
     },
     # The daily challenge's board at 00:00 UTC. Idempotent: if beat is late or
     # down, the day's first request derives the same seed (leaderboards.daily).
@@ -358,10 +382,21 @@ PERMISSIONS_POLICY = (
 )
 
 # --- Logging ------------------------------------------------------------------
+# One key=value line per record, with the game a move is about on every line of that
+# move (games.log_context), so `grep game=<id>` follows one game through web and worker.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"simple": {"format": "{levelname} {asctime} {name}: {message}", "style": "{"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "simple"}},
+    "filters": {"game_id": {"()": "games.log_context.GameIdFilter"}},
+    "formatters": {
+        "kv": {
+            "format": "ts={asctime} level={levelname} logger={name} game={game_id} "
+            "pid={process} msg={message}",
+            "style": "{",
+        }
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "kv", "filters": ["game_id"]}
+    },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
 }

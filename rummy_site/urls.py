@@ -5,11 +5,14 @@ from django.contrib import admin
 from django.urls import include, path
 
 from games.urls import game_urls
+from rummy_site import health
 
 # The admin signs in through allauth's page, behind the same sign-in throttle.
 admin.site.login = secure_admin_login(admin.site.login)  # type: ignore[method-assign]
 
 urlpatterns = [
+    path("health/", health.health, name="health"),
+    path("health/live/", health.live, name="health_live"),
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("me/", include("accounts.urls")),
