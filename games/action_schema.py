@@ -19,6 +19,8 @@ Each engine declares its shapes as pure data, ``ACTION_FIELDS``::
               "free": ("object", {"target": ("int", 0, 7)})},
      "draw": {}}
 
+``("nested", low, high, most)`` takes rows such as ``[[owner, meld, [ids]], ...]``.
+
 An engine that declares none yet gets the generic bounds only (JSON size,
 depth, string and list lengths, no NUL, finite numbers), never an error.
 """
@@ -87,6 +89,8 @@ def read_value(spec: Spec, value: Any, name: str) -> Any:
         if any(len(pair) != 2 for pair in pairs):
             raise _refuse(name)
         return pairs
+    if shape == "nested":
+        return _nested(value, spec[1], spec[2], [spec[3]], name, 0)
     if shape == "object":
         if not isinstance(value, Mapping):
             raise _refuse(name)
@@ -123,6 +127,24 @@ def _table(value: Any, low: int, high: int, most: int, name: str) -> list[list[i
             raise _refuse(name)
         table.append([_int(item, low, high, name) for item in group])
     return table
+
+
+def _nested(value: Any, low: int, high: int, left: list[int], name: str, depth: int) -> Any:
+    """Lists of lists (three deep at most) whose leaves are ints in range, ``left[0]`` in all.
+
+    For moves made of rows such as ``[owner, meld, [ids]]``: the shape is the
+    engine's to judge, this only keeps every number a plain, bounded int.
+    """
+    if not isinstance(value, list | tuple):
+        if depth == 0:
+            raise _refuse(name)
+        left[0] -= 1
+        if left[0] < 0:
+            raise _refuse(name)
+        return _int(value, low, high, name)
+    if depth >= 3:
+        raise _refuse(name)
+    return [_nested(item, low, high, left, name, depth + 1) for item in value]
 
 
 def check_generic(value: Any) -> None:

@@ -103,3 +103,23 @@ def test_no_legal_bot_move_is_changed_or_refused(entry: catalogue.GameEntry) -> 
 def test_a_refused_choice_says_what_to_choose() -> None:
     with pytest.raises(IllegalAction, match="Choose the next colour"):
         clean_action(rumbaroo, {"type": "discard", "tile": 3, "colour": "purple"})
+
+
+def test_romanian_rows_are_plain_bounded_ints_and_unknown_keys_go() -> None:
+    from games.engine import romanian
+
+    meld = {"type": "meld", "add": [[1, 0, [5, 7]]], "replace": [[1, 0, 104, 9]], "x": "y" * 60}
+    assert clean_action(romanian, meld) == {
+        "type": "meld",
+        "add": [[1, 0, [5, 7]]],
+        "replace": [[1, 0, 104, 9]],
+    }
+    assert clean_action(romanian, {"type": "take", "index": "3"}) == {"type": "take", "index": 3}
+    for bad in (
+        {"type": "meld", "melds": [["R5", 7, 9]]},  # a face where an id goes
+        {"type": "meld", "add": [[1, 0, [[5]]]]},  # nested too deep
+        {"type": "meld", "melds": [list(range(106)) + [1]]},  # more ids than the box holds
+        {"type": "swap", "with": 9},
+    ):
+        with pytest.raises(IllegalAction):
+            clean_action(romanian, bad)

@@ -96,6 +96,20 @@ from .turn import apply, may_take, to_act
 from .view import events_for, view
 
 TIMEOUT_ACTION = {"type": "timeout"}
+# The shapes games.action_schema lets through to ``apply`` (unknown keys are dropped).
+_IDS = ("nested", 0, TILE_COUNT - 1, TILE_COUNT)  # [[ids], ...]
+_ROWS = ("nested", 0, TILE_COUNT - 1, 4 * TILE_COUNT)  # [[owner, meld, [ids] or ids], ...]
+ACTION_FIELDS = {
+    "doubla": {"pair": _IDS},
+    "decline": {},
+    "swap": {"with": ("int", 0, 3)},
+    "discard": {"tile": ("int", 0, TILE_COUNT - 1)},
+    "draw": {},
+    "take": {"index": ("int", 0, TILE_COUNT - 1), "melds": _IDS, "add": _ROWS, "replace": _ROWS},
+    "meld": {"melds": _IDS, "add": _ROWS, "replace": _ROWS},
+    "timeout": {},
+    "next_round": {},
+}
 # View keys holding bare tile ids (besides {"id": ...} dicts), for the contract tests.
 VIEW_ID_FIELDS = ("drawn",)
 
@@ -132,6 +146,7 @@ __all__ = [
     "KIND",
     "RULES",
     "TILE_COUNT",
+    "ACTION_FIELDS",
     "TIMEOUT_ACTION",
     "VIEW_ID_FIELDS",
     "Config",
