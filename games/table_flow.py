@@ -213,6 +213,17 @@ class TableFlow:
         # Show our own move first; the board then steps through the computers' turns.
         return self.board(request, game, seat, shown=(version or 0) + 1)
 
+    def simple(self, kind: str) -> View:
+        """A POST view that plays ``{"type": kind}`` for the caller's seat (draw, next round…)."""
+
+        @self.refusals
+        def view(request: HttpRequest, game_id: UUID) -> HttpResponse:
+            game, seat = self.game_for_post(request, game_id)
+            return self.act(request, game, seat, {"type": kind})
+
+        view.__name__ = kind
+        return view
+
     def draft_move(
         self,
         request: HttpRequest,
@@ -375,6 +386,16 @@ def _abandon(request: HttpRequest, game: Game, seat: Seat) -> services.ServiceEr
     except services.ServiceError as exc:
         return exc
     return None
+
+
+def recent_moves(game: Game, upto: int, count: int = 8) -> list[Move]:
+    """The last ``count`` moves up to version ``upto``, oldest first, plus one before them.
+
+    The extra first row is only read as the "before" of the next move, so a
+    table's log can say what each move changed.
+    """
+    rows = Move.objects.filter(game=game, seq__gt=max(0, upto - count - 1), seq__lte=upto)
+    return list(rows.order_by("seq").only("seq", "seat", "action", "public_view"))
 
 
 def person_seat(request: HttpRequest) -> services.SeatSpec:

@@ -147,26 +147,6 @@ def swap(request: HttpRequest, game_id: UUID) -> HttpResponse:
     return FLOW.act(request, game, seat, {"type": "swap", "with": other})
 
 
-@FLOW.refusals
-def decline(request: HttpRequest, game_id: UUID) -> HttpResponse:
-    return _simple(request, game_id, "decline")
-
-
-@FLOW.refusals
-def draw(request: HttpRequest, game_id: UUID) -> HttpResponse:
-    return _simple(request, game_id, "draw")
-
-
-@FLOW.refusals
-def next_round(request: HttpRequest, game_id: UUID) -> HttpResponse:
-    return _simple(request, game_id, "next_round")
-
-
-def _simple(request: HttpRequest, game_id: UUID, kind: str) -> HttpResponse:
-    game, seat = FLOW.game_for_post(request, game_id)
-    return FLOW.act(request, game, seat, {"type": kind})
-
-
 MOVES = {
     name: require_POST(view)
     for name, view in {
@@ -177,8 +157,8 @@ MOVES = {
         "discard": discard,
         "doubla": doubla,
         "swap": swap,
-        "decline": decline,
-        "draw": draw,
-        "next_round": next_round,
+        "decline": FLOW.simple("decline"),
+        "draw": FLOW.simple("draw"),
+        "next_round": FLOW.simple("next_round"),
     }.items()
 }

@@ -166,15 +166,6 @@ def _move(
     return FLOW.act(request, game, seat, action)
 
 
-def _simple(kind: str) -> Callable[[HttpRequest, UUID], HttpResponse]:
-    @FLOW.refusals
-    def view(request: HttpRequest, game_id: UUID) -> HttpResponse:
-        return _move(request, game_id, lambda _view: {"type": kind})
-
-    view.__name__ = kind
-    return view
-
-
 # --- the cut and the start of a turn ---------------------------------------------------
 
 
@@ -362,18 +353,18 @@ MOVES = {
             "prove": prove,
             "extra": extra,
             "cancel": cancel,
-            "draw": _simple("draw"),
-            "roll": _simple("roll"),
+            "draw": FLOW.simple("draw"),
+            "roll": FLOW.simple("roll"),
             "pick": pick,
             "group": group,
             "meld": meld,
             "add": add,
             "switch": switch,
             "discard": discard,
-            "heart": _simple("heart"),
-            "call_out": _simple("call_out"),
-            "let_go": _simple("pass"),
-            "next_round": _simple("next_round"),
+            "heart": FLOW.simple("heart"),
+            "call_out": FLOW.simple("call_out"),
+            "let_go": FLOW.simple("pass"),
+            "next_round": FLOW.simple("next_round"),
             "sort": sort,
         }.items()
     },

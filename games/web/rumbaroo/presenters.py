@@ -15,6 +15,7 @@ from games.engine.melds import read
 from games.engine.registry import engine_for
 from games.engine.rumbaroo import KIND, RULES, TileFace
 from games.models import Game, Move, Seat
+from games.table_flow import recent_moves
 from games.web.rumbaroo import drafts, prompts
 from games.web.rumbaroo.log import ENDINGS, Teller, tile_label
 
@@ -153,7 +154,7 @@ def board_context(
     hand = [t for t in view["hand"] or [] if t["id"] not in on_table]
     hand += [faces[w] for w in drafts.swapped_wilds(draft) if w not in on_table]
     count = drafts.from_hand(draft, view)
-    rows = recent_moves(game, game.version)
+    rows = recent_moves(game, game.version, LOG_LENGTH)
     names = names_for(seats, me)
     changed = drafts.changed(draft, view)
     fresh = set() if changed else laid_since(rows, me, view)
@@ -187,7 +188,7 @@ def frame_context(game: Game, seat: Seat, view: View, move: Move) -> dict[str, A
     public = move.public_view
     names = names_for(seats, seat.index)
     faces = {t["id"]: t for m in public["table"] for t in m["tiles"]}
-    rows = recent_moves(game, move.seq)
+    rows = recent_moves(game, move.seq, LOG_LENGTH)
     log = log_lines(game, names, rows)
     before = rows[-2].public_view if len(rows) > 1 else _first_view(game)
     fresh = _table_ids(public) - _table_ids(before)
@@ -306,12 +307,6 @@ def _first_view(game: Game) -> View:
     """The public table as dealt, for the game's first move (the deal is fixed by the seed)."""
     engine = engine_for(game.kind)
     return engine.view(engine.new_game(game.config, game.seed), None)
-
-
-def recent_moves(game: Game, upto: int) -> list[Move]:
-    """The last few moves up to version ``upto``, oldest first (one extra, read as a "before")."""
-    rows = Move.objects.filter(game=game, seq__gt=max(0, upto - LOG_LENGTH - 1), seq__lte=upto)
-    return list(rows.order_by("seq").only("seq", "seat", "action", "public_view"))
 
 
 def log_lines(game: Game, names: list[str], rows: list[Move]) -> list[str]:

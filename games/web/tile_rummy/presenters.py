@@ -11,6 +11,7 @@ from typing import Any
 from games.engine import tile_rummy
 from games.engine.registry import engine_for
 from games.models import Game, Move, Seat
+from games.table_flow import recent_moves
 from games.web.tile_rummy.log import COLOUR_NAME, Teller, laid_tiles, round_ending, table_ids
 
 View = dict[str, Any]
@@ -114,7 +115,7 @@ def board_context(
     original = [[t["id"] for t in s["tiles"]] for s in view["table"]]
     table = draft["table"] if draft else original
     my_turn = view["phase"] == "play" and me in view["to_act"]
-    history = recent_moves(game, game.version)
+    history = recent_moves(game, game.version, LOG_LENGTH)
     names = names_for(seats, me)
     draft_active = table != original
     fresh = set() if draft_active else laid_since(history, me, view)
@@ -149,7 +150,7 @@ def frame_context(game: Game, seat: Seat, view: View, move: Move) -> dict[str, A
     """A read-only picture of the table right after someone else's move."""
     seats = list(game.seats.all())
     public = move.public_view
-    history = recent_moves(game, move.seq)
+    history = recent_moves(game, move.seq, LOG_LENGTH)
     before = history[-2].public_view if len(history) > 1 else None
     log = log_lines(game, history, names_for(seats, seat.index))
     return {
@@ -174,12 +175,6 @@ def frame_context(game: Game, seat: Seat, view: View, move: Move) -> dict[str, A
         "log": log,
         "frame": {"caption": log[-1] if log else ""},
     }
-
-
-def recent_moves(game: Game, upto: int) -> list[Move]:
-    """The last few moves up to version ``upto``, oldest first (one extra, read as a "before")."""
-    rows = Move.objects.filter(game=game, seq__gt=max(0, upto - LOG_LENGTH - 1), seq__lte=upto)
-    return list(rows.order_by("seq").only("seq", "seat", "action", "public_view"))
 
 
 def log_lines(game: Game, rows: list[Move], names: list[str]) -> list[str]:

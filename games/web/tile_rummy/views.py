@@ -72,25 +72,13 @@ def confirm(request: HttpRequest, game_id: UUID) -> HttpResponse:
     return FLOW.act(request, game, seat, {"type": "play", "table": draft["table"]})
 
 
-@FLOW.refusals
-def draw(request: HttpRequest, game_id: UUID) -> HttpResponse:
-    game, seat = FLOW.game_for_post(request, game_id)
-    return FLOW.act(request, game, seat, {"type": "draw"})
-
-
-@FLOW.refusals
-def next_round(request: HttpRequest, game_id: UUID) -> HttpResponse:
-    game, seat = FLOW.game_for_post(request, game_id)
-    return FLOW.act(request, game, seat, {"type": "next_round"})
-
-
 MOVES = {
     name: require_POST(view)
     for name, view in {
         "move": move_tile,
         "reset": reset,
         "confirm": confirm,
-        "draw": draw,
-        "next_round": next_round,
+        "draw": FLOW.simple("draw"),
+        "next_round": FLOW.simple("next_round"),
     }.items()
 }
