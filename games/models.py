@@ -28,6 +28,16 @@ class Game(models.Model):
     status = models.CharField(max_length=16, choices=GameStatus.choices, default=GameStatus.ACTIVE)
     # Set when a computer seat must act next, so the sweep finds stalled games cheaply.
     awaiting_computer = models.BooleanField(default=False)
+    # A table between people (a room's game): the online clock applies to it.
+    online = models.BooleanField(default=False)
+    # When the seats to act run out of time (online tables); None: no clock running.
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    # The host's pause: clocks stop until then, and the table closes if not resumed.
+    paused_until = models.DateTimeField(null=True, blank=True)
+    # Seconds the clock had left when the table was paused, given back on resume.
+    paused_clock_left = models.FloatField(null=True, blank=True)
+    # A hint was shown in this game: it is marked and kept off the leaderboards.
+    hint_used = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -51,6 +61,16 @@ class Seat(models.Model):
     display_name = models.CharField(max_length=40)
     # The in-progress arrangement of a meld turn; it survives a reload.
     turn_draft = models.JSONField(null=True, blank=True)
+    # Online tables: the house (a computer at this level) plays a person's seat
+    # while they are away; ``house_reason`` says why (left, timeouts, suspended).
+    house_level = models.CharField(max_length=16, blank=True)
+    house_reason = models.CharField(max_length=16, blank=True)
+    # Set for good once the house played any part of the game (RULINGS: no win counts).
+    house_played = models.BooleanField(default=False)
+    # Turns run out in a row on the online clock; three hand the seat to the house.
+    missed_turns = models.PositiveSmallIntegerField(default=0)
+    # A seat played by the owner's own program through the API (never on people's boards).
+    is_program = models.BooleanField(default=False)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["game", "index"], name="unique_seat_index")]
@@ -59,6 +79,16 @@ class Seat(models.Model):
     @property
     def is_computer(self) -> bool:
         return bool(self.computer_level)
+
+    @property
+    def automated(self) -> bool:
+        """Played by the site: a computer seat, or a person's seat the house holds for now."""
+        return bool(self.computer_level or self.house_level)
+
+    @property
+    def level(self) -> str:
+        """The level the site plays this seat at (a computer's, or the house's)."""
+        return self.computer_level or self.house_level
 
     def __str__(self) -> str:
         return f"{self.display_name} (seat {self.index})"

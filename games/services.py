@@ -68,10 +68,16 @@ class SeatSpec:
     user_id: int | None = None
     device_key: str = ""
     computer_level: str = ""
+    is_program: bool = False
 
 
 def create_game(
-    kind: str, config: dict[str, Any], seats: list[SeatSpec], seed: int | None = None
+    kind: str,
+    config: dict[str, Any],
+    seats: list[SeatSpec],
+    seed: int | None = None,
+    *,
+    online: bool = False,
 ) -> Game:
     engine = engine_for(kind)
     seed = secrets.randbits(62) if seed is None else seed
@@ -82,7 +88,9 @@ def create_game(
     except ValueError as exc:
         raise ServiceError(str(exc), "bad_config") from exc
     with transaction.atomic():
-        game = Game.objects.create(kind=kind, config=config, seed=seed, state=engine.to_json(state))
+        game = Game.objects.create(
+            kind=kind, config=config, seed=seed, state=engine.to_json(state), online=online
+        )
         Seat.objects.bulk_create(
             Seat(
                 game=game,
@@ -91,6 +99,7 @@ def create_game(
                 device_key=s.device_key,
                 computer_level=s.computer_level,
                 display_name=s.display_name,
+                is_program=s.is_program,
             )
             for i, s in enumerate(seats)
         )
@@ -231,9 +240,9 @@ def _computer_seats_to_act(game: Game, state: Any) -> list[Seat]:
     acting = engine.to_act(state)
     seats = list(game.seats.all())
     outcome = engine.result(state)
-    if outcome is not None and (outcome.game_over or any(not s.is_computer for s in seats)):
+    if outcome is not None and (outcome.game_over or any(not s.automated for s in seats)):
         return []  # between rounds the people decide when to go on (computers alone go on)
-    return [s for s in seats if s.is_computer and s.index in acting]
+    return [s for s in seats if s.automated and s.index in acting]
 
 
 def _mark_awaiting(game: Game, state: Any) -> bool:
@@ -312,7 +321,7 @@ def _wait(game: Game, state: Any, seat: Seat) -> tuple[float, float]:
         return 0.0, 0.0
     delay_for = getattr(catalogue.load(catalogue.get(game.kind).bot), "delay_for", None)
     view = engine_for(game.kind).view(state, seat.index)
-    delay = float(delay_for(view, seat.computer_level)) if delay_for else 0.0
+    delay = float(delay_for(view, seat.level)) if delay_for else 0.0
     return delay, opened + delay - _now()
 
 
@@ -367,7 +376,7 @@ def _computer_move(game: Game, version: int) -> bool:
         return False
     view = engine.view(state, seat.index)
     # A bot with no answer for a seat that must act gets the move a clock would make.
-    action = choose_for(game.kind)(view, seat.computer_level) or engine.TIMEOUT_ACTION
+    action = choose_for(game.kind)(view, seat.level) or engine.TIMEOUT_ACTION
     try:
         play(game.id, seat.index, action, version, due_first=False, loaded=game)
     except IllegalMove:
