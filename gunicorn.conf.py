@@ -16,7 +16,10 @@ wsgi_app = "rummy_site.wsgi:application"
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("GUNICORN_WORKERS", multiprocessing.cpu_count() * 2))
 worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "gthread")
-threads = int(os.environ.get("GUNICORN_THREADS", 4))
+# Many threads, started as needed: a seat's poll at an online table waits for news in one
+# (games.live); settings.LIVE_MAX_WAITERS leaves 8 a process for everything else, and the
+# database pool (DB_POOL_SIZE) caps how many touch PostgreSQL at once.
+threads = int(os.environ.get("GUNICORN_THREADS", 128))
 # Browsers poll the board every second while computers play: keep their connection.
 keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", 5))
 timeout = 30

@@ -7,7 +7,8 @@ transaction, everything the device owns as a guest:
   then picks the newest save per slot, exactly as for two signed-in devices),
 - game records (so the stats include the guest's games),
 - streaks, merged by ``Streak.absorb``: the best of both; the current streak
-  is the one from the most recent play.
+  is the one from the most recent play,
+- house rules (presets.merge), so they follow the account like saves.
 
 Running it twice is harmless: the second time the device owns nothing.
 """
@@ -18,10 +19,14 @@ from django.db import transaction
 
 from accounts.models import GameRecord, Streak
 from games.models import Seat
+from presets.merge import adopt_guest_presets
 
 
 def adopt_guest(user_id: int, device_key: str) -> int:
-    """Move the device's guest seats, records and streaks to the account; return seats moved."""
+    """Move the device's guest seats, records, streaks and presets to the account.
+
+    Returns the number of seats moved.
+    """
     if not device_key:
         return 0
     with transaction.atomic():
@@ -29,6 +34,7 @@ def adopt_guest(user_id: int, device_key: str) -> int:
         moved = Seat.objects.filter(computer_level="", **guest).update(user_id=user_id)
         GameRecord.objects.filter(**guest).update(user_id=user_id)
         _merge_streaks(user_id, device_key)
+        adopt_guest_presets(user_id, device_key)
     return moved
 
 

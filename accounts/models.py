@@ -44,6 +44,8 @@ class Outcome(models.TextChoices):
     WON = "won", "Won"
     LOST = "lost", "Lost"
     ABANDONED = "abandoned", "Abandoned"
+    # Online: the house played part of the seat, so the win is shown but not counted (RULINGS).
+    HOUSE_WIN = "house_win", "Won with the house's help (not counted)"
 
 
 class GameRecord(models.Model):

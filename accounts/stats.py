@@ -27,7 +27,11 @@ def win_streak_key(kind: str) -> str:
 def record_finish(game: Game, winners: list[int]) -> None:
     """A game ended normally: every person in it won or lost."""
     for seat in _people(game):
-        _record(game, seat, Outcome.WON if seat.index in winners else Outcome.LOST)
+        won = seat.index in winners
+        if won and seat.house_played:
+            _record(game, seat, Outcome.HOUSE_WIN)
+        else:
+            _record(game, seat, Outcome.WON if won else Outcome.LOST)
 
 
 def record_abandon(game: Game, seat_index: int | None) -> None:
@@ -38,7 +42,7 @@ def record_abandon(game: Game, seat_index: int | None) -> None:
 
 
 def _people(game: Game) -> list[Seat]:
-    return [s for s in game.seats.all() if not s.is_computer]
+    return [s for s in game.seats.all() if not s.is_computer and not s.is_program]
 
 
 def _record(game: Game, seat: Seat, outcome: Outcome) -> None:
@@ -57,7 +61,7 @@ def _record(game: Game, seat: Seat, outcome: Outcome) -> None:
                 "finished_at": now,
             },
         )
-        if created:
+        if created and outcome != Outcome.HOUSE_WIN:
             streak = _streak_for(seat, win_streak_key(game.kind))
             streak.extend(outcome == Outcome.WON, now)
             streak.save()
@@ -123,6 +127,7 @@ def stats_for(request: HttpRequest) -> list[KindStats]:
     owner = owner_filter(request)
     rows = (
         GameRecord.objects.filter(owner)
+        .exclude(outcome=Outcome.HOUSE_WIN)
         .values("kind", "level")
         .annotate(played=Count("pk"), won=Count("pk", filter=Q(outcome=Outcome.WON)))
         .order_by()

@@ -7,11 +7,15 @@ prefetched, so ``game.seats.all()`` later in the request costs nothing.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+from typing import NamedTuple
 from uuid import UUID
 
 from django.db import connection
 from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 
 from games.models import Game, Seat
 
@@ -41,10 +45,36 @@ def owned_seats(request: HttpRequest) -> QuerySet[Seat]:
     return Seat.objects.filter(mine)
 
 
-def version_for_player(request: HttpRequest, game_id: UUID | str, kind: str) -> int | None:
-    """The game's version if the caller has a seat in it (a game of ``kind``), else None.
+class Probe(NamedTuple):
+    """What the board's poll needs to decide whether anything is new."""
 
-    The board's poll asks this every second per player while computers play, so it
+    version: int
+    stamp: int  # the game row's last change in ms: moves, but also a pause or the house
+    clock_due: bool  # an online clock ran out and nobody has applied it yet
+    online: bool = False
+
+
+def stamp_of(when: datetime | str | None) -> int:
+    """A change time as whole milliseconds, the same from the ORM and from raw SQL."""
+    if isinstance(when, str):
+        when = parse_datetime(when)
+    if when is None:
+        return 0
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return int(when.timestamp() * 1000)
+
+
+def version_for_player(request: HttpRequest, game_id: UUID | str, kind: str) -> int | None:
+    """The game's version if the caller has a seat in it (a game of ``kind``), else None."""
+    probe = probe_for_player(request, game_id, kind)
+    return None if probe is None else probe.version
+
+
+def probe_for_player(request: HttpRequest, game_id: UUID | str, kind: str) -> Probe | None:
+    """The game's version and change stamp if the caller has a seat in it, else None.
+
+    The board's poll asks this every second per player while others play, so it
     is one short statement written out (the ORM spent more time building it than
     PostgreSQL answering it). It is ``owned_seats`` as SQL: a guest's seat by its
     device key, a signed-in player's by account; computers' seats are nobody's.
@@ -55,7 +85,8 @@ def version_for_player(request: HttpRequest, game_id: UUID | str, kind: str) -> 
     if not key and user_id is None:
         return None
     sql = (
-        f"SELECT g.version FROM {Game._meta.db_table} g"
+        "SELECT g.version, g.updated, g.online, g.deadline, g.paused_until, g.status"
+        f" FROM {Game._meta.db_table} g"
         f" JOIN {Seat._meta.db_table} s ON s.game_id = g.id"
         " WHERE g.id = %s AND g.kind = %s AND ("
         "(s.user_id IS NULL AND s.device_key = %s AND s.device_key <> '' AND s.computer_level = '')"
@@ -65,7 +96,12 @@ def version_for_player(request: HttpRequest, game_id: UUID | str, kind: str) -> 
     with connection.cursor() as cursor:
         cursor.execute(sql, [pk, kind, key, user_id])
         row = cursor.fetchone()
-    return None if row is None else int(row[0])
+    if row is None:
+        return None
+    version, updated, online, deadline, paused, status = row
+    due = bool(online) and deadline is not None and paused is None and status == "active"
+    due = due and stamp_of(deadline) <= stamp_of(timezone.now())
+    return Probe(int(version), stamp_of(updated), due, bool(online))
 
 
 def game_with_seats(game_id: UUID | str) -> Game | None:

@@ -9,18 +9,22 @@ was rolled back.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 from uuid import UUID
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
-from games import catalogue
+from games import catalogue, live
+from games import online as online_rules
 from games.access import game_with_seats
 from games.action_schema import clean_action
 from games.bots.registry import choose_for
@@ -54,6 +58,16 @@ class NotAllowed(ServiceError):
 
 class IllegalMove(ServiceError):
     status = 422
+
+
+class Paused(ServiceError):
+    """The host paused the table: nothing moves (and no clock runs) until they resume."""
+
+    status = 409
+
+    def __init__(self, until: Any) -> None:
+        when = until.strftime("%d %b %Y, %H:%M UTC")
+        super().__init__(f"Paused by the host until {when}.", "paused")
 
 
 class TooSoon(ServiceError):
@@ -103,8 +117,15 @@ def create_game(
             )
             for i, s in enumerate(seats)
         )
-        if _mark_awaiting(game, state):
-            game.save(update_fields=["awaiting_computer"])
+        changed = ["awaiting_computer"] if _mark_awaiting(game, state) else []
+        if online and _people_to_act(game, state):
+            game.deadline = timezone.now() + timedelta(
+                seconds=online_rules.turn_seconds(engine, state)
+            )
+            changed.append("deadline")
+            _queue_clock_on_commit(game)
+        if changed:
+            game.save(update_fields=changed)
     return game
 
 
@@ -120,6 +141,8 @@ def play(
     *,
     due_first: bool = True,
     loaded: Game | None = None,
+    timeout: bool = False,
+    automated: bool = False,
 ) -> Game:
     """Apply one action for ``seat``; refuse stale versions and illegal moves unchanged.
 
@@ -132,18 +155,33 @@ def play(
     UPDATE serialises two moves of one game as ``select_for_update`` used to.
 
     In a timed window a computer whose deadline has passed moves first
-    (``due_first``), so a later press loses the race whether or not a task ran.
+    (``due_first``), so a later press loses the race whether or not a task ran;
+    likewise an online clock that ran out is applied before a late press.
+    ``timeout`` marks the clock's own move (it counts toward handing the seat
+    to the house; a person's own move resets that count); ``automated`` a
+    computer's or the house's move, the only ones a seat the house holds may make.
     """
     with about_game(game_id):
         game = loaded if loaded is not None else _load(game_id)
         engine = engine_for(game.kind)
         if due_first and hasattr(engine, "timed_window") and run_due_computer_turns(game_id):
             game = _load(game_id)
+        if due_first and _clock_ran_out(game) and apply_due_timeouts(game_id):
+            game = _load(game_id)
+        if not (automated or timeout):
+            _refuse_house_seat(game, seat)
         with transaction.atomic():
-            _apply(game, engine, seat, action, expected_version)
+            _apply(game, engine, seat, action, expected_version, timeout)
         if game.awaiting_computer and _tasks_run_in_process():
             game = _load(game_id)  # the computers already moved, in the commit hook
     return game
+
+
+def _refuse_house_seat(game: Game, seat: int) -> None:
+    """While the house holds a seat, its player takes it back before moving again."""
+    row = next((s for s in game.seats.all() if s.index == seat), None)
+    if row is not None and row.house_level:
+        raise NotAllowed("The house is playing this seat: take it back first.", "house_seat")
 
 
 def _tasks_run_in_process() -> bool:
@@ -161,12 +199,21 @@ def _load(game_id: UUID | str) -> Game:
     return game
 
 
-def _apply(game: Game, engine: Any, seat: int, action: dict[str, Any], expected: int) -> None:
+def _apply(
+    game: Game,
+    engine: Any,
+    seat: int,
+    action: dict[str, Any],
+    expected: int,
+    timeout: bool = False,
+) -> None:
     """The body of a move, inside its transaction; ``game`` is updated only once it is written."""
     if game.version != expected:
         raise _stale()
     if game.status != GameStatus.ACTIVE:
         raise NotAllowed("This game has ended.", "game_ended")
+    if game.paused_until is not None:
+        raise Paused(game.paused_until)
     _check_hold(game, engine, seat, action)
     try:
         action = clean_action(engine, action)  # declared fields only, bounded (422 if not)
@@ -175,6 +222,7 @@ def _apply(game: Game, engine: Any, seat: int, action: dict[str, Any], expected:
         raise IllegalMove(exc.message, exc.code) from exc
     outcome = engine.result(state)
     finished = outcome is not None and outcome.game_over
+    _count_missed_turn(game, seat, timeout)
     waiting = _write(game, engine, state, finished)
     Move.objects.create(
         game=game, seq=game.version, seat=seat, action=action, public_view=engine.view(state, None)
@@ -182,6 +230,10 @@ def _apply(game: Game, engine: Any, seat: int, action: dict[str, Any], expected:
     _clear_draft(game, seat)
     if waiting:
         _queue_on_commit(game, state, waiting)
+    if game.deadline is not None:
+        _queue_clock_on_commit(game)
+    if game.online:
+        live.notify_on_commit(game.id)  # the other seats' waiting polls answer now
     log.info("move seq=%s seat=%s type=%s", game.version, seat, action.get("type"))
     if finished:
         # In the same transaction: the result is recorded if and only if the game ends.
@@ -201,6 +253,7 @@ def _write(game: Game, engine: Any, state: Any, finished: bool) -> list[Seat]:
         "status": status,
         "awaiting_computer": bool(waiting),
         "updated": timezone.now(),
+        "deadline": None if finished else _next_deadline(game, engine, state),
     }
     claimed = Game.objects.filter(id=game.id, version=game.version, status=GameStatus.ACTIVE)
     if not claimed.update(**changes):
@@ -363,6 +416,8 @@ def run_computer_turn(game_id: UUID | str, version: int) -> bool:
 
 
 def _computer_move(game: Game, version: int) -> bool:
+    if game.paused_until is not None:
+        return False  # resume queues the turn again
     engine = engine_for(game.kind)
     state = engine.from_json(game.state)
     seats = _computer_seats_to_act(game, state)
@@ -378,10 +433,18 @@ def _computer_move(game: Game, version: int) -> bool:
     # A bot with no answer for a seat that must act gets the move a clock would make.
     action = choose_for(game.kind)(view, seat.level) or engine.TIMEOUT_ACTION
     try:
-        play(game.id, seat.index, action, version, due_first=False, loaded=game)
+        play(game.id, seat.index, action, version, due_first=False, loaded=game, automated=True)
     except IllegalMove:
         log.exception("computer move refused in %s; falling back", game.id)
-        play(game.id, seat.index, engine.TIMEOUT_ACTION, version, due_first=False, loaded=game)
+        play(
+            game.id,
+            seat.index,
+            engine.TIMEOUT_ACTION,
+            version,
+            due_first=False,
+            loaded=game,
+            automated=True,
+        )
     except (StaleVersion, TooSoon):
         return False
     return True
@@ -404,6 +467,17 @@ def abandon(
         game.save()
         game_abandoned.send(sender=Game, game=game, seat=seat)
     return game
+
+
+def mark_hint_used(game_id: UUID | str, expected_version: int) -> None:
+    """Mark a game as helped by a hint (kept off the leaderboards for good).
+
+    Conditional like a move: only an active game still at the version the hint
+    was worked out for, so a stale page marks nothing and learns nothing.
+    """
+    current = Game.objects.filter(id=game_id, version=expected_version, status=GameStatus.ACTIVE)
+    if not current.update(hint_used=True):
+        raise _stale()
 
 
 def current_draft(seat: Seat, version: int) -> dict[str, Any] | None:
@@ -431,7 +505,7 @@ def update_draft(
         row = (
             Seat.objects.select_related("game")
             .select_for_update()
-            .only("turn_draft", "index", "game__version", "game__status")
+            .only("turn_draft", "index", "game__version", "game__status", "game__paused_until")
             .filter(game_id=game_id, index=seat)
             .first()
         )
@@ -445,8 +519,286 @@ def update_draft(
         state = engine.from_json(game.state)
         if row.game.status != GameStatus.ACTIVE or seat not in engine.to_act(state):
             raise NotAllowed("It isn't your turn.", "not_your_turn")
-        new = change(current_draft(row, expected_version), engine.view(state, seat))
+        if row.game.paused_until is not None:
+            raise Paused(row.game.paused_until)
+        old = current_draft(row, expected_version)
+        new = change(old, engine.view(state, seat))
         if new is not None:
             new["version"] = expected_version
         Seat.objects.filter(pk=row.pk).update(turn_draft=new)
+        extend_clock_for_melding(game, old is None and new is not None)
     return new
+
+
+# --- online tables: the clock, the pause, the house ------------------------------------
+# Online games (``Game.online``) keep a ``deadline`` for the people to act. It is
+# stored with the game, so whoever looks first after it passes — the countdown
+# task, the beat sweep, or the next request — applies the engine's
+# ``TIMEOUT_ACTION`` under the usual version check, once. Three timeouts in a row
+# hand the seat to the house (a computer at the table's level) until its player
+# takes it back. See games/online.py for the rules that are not writes.
+
+MAX_PAUSE = timedelta(days=7)
+HOUSE_AFTER_MISSES = 3
+
+
+def _clock_ran_out(game: Game) -> bool:
+    """An online clock whose deadline has passed on an active, running table."""
+    return bool(
+        game.online
+        and game.status == GameStatus.ACTIVE
+        and game.paused_until is None
+        and game.deadline is not None
+        and game.deadline <= timezone.now()
+    )
+
+
+def _people_to_act(game: Game, state: Any) -> set[int]:
+    """Seats a person (or their program) must act for now; the house and computers act alone."""
+    acting = engine_for(game.kind).to_act(state)
+    return {s.index for s in game.seats.all() if not s.automated and s.index in acting}
+
+
+def _next_deadline(game: Game, engine: Any, state: Any) -> Any:
+    """The clock after a move: kept while the same people are still to answer, else fresh."""
+    if not game.online or game.paused_until is not None:
+        return None
+    people = _people_to_act(game, state)
+    if not people:
+        return None
+    before = _people_to_act(game, engine.from_json(game.state))
+    if game.deadline is not None and people <= before:
+        return game.deadline  # the same window (others answered): the same clock
+    return timezone.now() + timedelta(seconds=online_rules.turn_seconds(engine, state))
+
+
+def _queue_clock_on_commit(game: Game) -> None:
+    game_id, version = str(game.id), game.version
+    wait = max(0.0, (game.deadline - timezone.now()).total_seconds())
+    transaction.on_commit(lambda: queue_clock(game_id, version, wait))
+
+
+def queue_clock(game_id: str, version: int, wait: float) -> None:
+    """Count down to a deadline in a task; a broker failure is logged (the sweep covers it).
+
+    Only short waits become countdown tasks (a turn's clock): anything longer
+    than the broker's visibility timeout would be handed out twice, so pauses
+    are the beat sweep's job. Eager tasks run at once; the task then finds the
+    deadline not yet passed and does nothing, and the table's next request applies it.
+    """
+    from games.tasks import expire_clock
+
+    if wait > online_rules.LONGEST_COUNTDOWN:
+        return
+    try:
+        expire_clock.apply_async((game_id, version), countdown=wait + online_rules.CLOCK_GRACE)
+    except Exception:  # noqa: BLE001 - any broker failure: the beat sweep applies it
+        if _tasks_run_in_process():
+            raise
+        with about_game(game_id):
+            log.exception("could not queue the clock at v%s; the sweep will", version)
+
+
+def apply_due_timeouts(game_id: UUID | str, version: int | None = None, limit: int = 8) -> int:
+    """Play the timeout for each person whose clock ran out; idempotent, returns moves played.
+
+    ``version`` (a task's) makes a late or duplicate task a no-op once the game moved on.
+    """
+    played = 0
+    while played < limit:
+        game = game_with_seats(game_id)
+        if game is None or not _clock_ran_out(game):
+            break
+        if version is not None and game.version != version + played:
+            break
+        late = sorted(_people_to_act(game, load_state(game)))
+        if not late:
+            break
+        engine = engine_for(game.kind)
+        try:
+            play(
+                game.id,
+                late[0],
+                engine.TIMEOUT_ACTION,
+                game.version,
+                due_first=False,
+                loaded=game,
+                timeout=True,
+            )
+        except (StaleVersion, NotAllowed):
+            break
+        played += 1
+    return played
+
+
+def _count_missed_turn(game: Game, seat: int, timeout: bool) -> None:
+    """A person's own move resets their run of timeouts; the third in a row calls the house."""
+    row = next((s for s in game.seats.all() if s.index == seat), None)
+    if row is None or row.automated or not game.online:
+        return
+    misses = row.missed_turns + 1 if timeout else 0
+    if misses == row.missed_turns:
+        return
+    row.missed_turns = misses
+    fields = ["missed_turns"]
+    if misses >= HOUSE_AFTER_MISSES:
+        _hand_to_house(game, row, "timeouts")
+        fields += ["house_level", "house_reason", "house_played"]
+    row.save(update_fields=fields)
+
+
+def _hand_to_house(game: Game, row: Seat, reason: str) -> None:
+    row.house_level = online_rules.house_level(game)
+    row.house_reason = reason
+    row.house_played = True
+
+
+def pause(game_id: UUID | str, seconds: int | None = None) -> Game:
+    """The host stops the table (clocks and computers too) for up to 7 days."""
+    span = MAX_PAUSE if seconds is None else timedelta(seconds=seconds)
+    if span <= timedelta(0) or span > MAX_PAUSE:
+        raise ServiceError("A table can be paused for up to 7 days.", "bad_pause")
+    with about_game(game_id), transaction.atomic():
+        game = _locked_online(game_id)
+        if game.paused_until is not None:
+            raise ServiceError("The table is already paused.", "paused")
+        now = timezone.now()
+        left = (game.deadline - now).total_seconds() if game.deadline else None
+        game.paused_clock_left = None if left is None else max(left, online_rules.RESUME_MINIMUM)
+        game.paused_until, game.deadline = now + span, None
+        game.save(update_fields=["paused_until", "paused_clock_left", "deadline", "updated"])
+        live.notify_on_commit(game.id)
+    return game
+
+
+def resume(game_id: UUID | str) -> Game:
+    """The same board, hands and turn; the clock goes on with what it had left."""
+    with about_game(game_id), transaction.atomic():
+        game = _locked_online(game_id)
+        if game.paused_until is None:
+            raise ServiceError("The table isn't paused.", "not_paused")
+        left = game.paused_clock_left
+        game.paused_until, game.paused_clock_left = None, None
+        game.deadline = None if left is None else timezone.now() + timedelta(seconds=left)
+        game.save(update_fields=["paused_until", "paused_clock_left", "deadline", "updated"])
+        _requeue_after_change(game)
+        live.notify_on_commit(game.id)
+    return game
+
+
+def close_expired_pauses() -> int:
+    """Tables left paused past their end close with no result for anyone (beat calls this)."""
+    expired = Game.objects.filter(status=GameStatus.ACTIVE, paused_until__lt=timezone.now())
+    return expired.update(
+        status=GameStatus.ABANDONED, awaiting_computer=False, deadline=None, updated=timezone.now()
+    )
+
+
+def leave_seat(game_id: UUID | str, seat_index: int, reason: str = "left") -> Game:
+    """The house takes a person's seat; leaving on purpose counts as a loss at once."""
+    with about_game(game_id), transaction.atomic():
+        game = _locked_online(game_id)
+        row = _person_seat(game, seat_index)
+        if row.house_reason == "suspended" or (row.house_level and reason != "suspended"):
+            raise ServiceError("The house is already playing this seat.", "house")
+        _hand_to_house(game, row, reason)
+        row.save(update_fields=["house_level", "house_reason", "house_played"])
+        if reason in ("left", "suspended"):
+            game_abandoned.send(sender=Game, game=game, seat=seat_index)
+        _after_seat_change(game)
+    return game
+
+
+def take_back(game_id: UUID | str, seat_index: int) -> Game:
+    """A player back at the table takes their seat from the house (not a suspended one)."""
+    with about_game(game_id), transaction.atomic():
+        game = _locked_online(game_id)
+        row = _person_seat(game, seat_index)
+        if not row.house_level:
+            raise ServiceError("This seat is already yours to play.", "not_house")
+        if row.house_reason == "suspended":
+            raise NotAllowed("This seat can't be taken back.", "suspended")
+        row.house_level, row.house_reason, row.missed_turns = "", "", 0
+        row.save(update_fields=["house_level", "house_reason", "missed_turns"])
+        _after_seat_change(game)
+    return game
+
+
+def suspend_player(user_id: int | None = None, device_key: str = "") -> int:
+    """Staff suspended a player: the house plays their active online seats, the name goes."""
+    if user_id is None and not device_key:
+        return 0
+    seats = Seat.objects.filter(game__online=True, game__status=GameStatus.ACTIVE)
+    seats = (
+        seats.filter(user_id=user_id)
+        if user_id is not None
+        else seats.filter(user__isnull=True, device_key=device_key)
+    )
+    changed = 0
+    for game_id, index in list(seats.values_list("game_id", "index")):
+        Seat.objects.filter(game_id=game_id, index=index).update(
+            display_name=online_rules.placeholder_name(index)
+        )
+        with contextlib.suppress(ServiceError):  # an ended game: the name is gone all the same
+            leave_seat(game_id, index, reason="suspended")
+        Game.objects.filter(id=game_id).update(updated=timezone.now())
+        live.notify(game_id)
+        changed += 1
+    return changed
+
+
+def _locked_online(game_id: UUID | str) -> Game:
+    game = _locked(game_id, None)
+    if not game.online:
+        raise NotAllowed("Only online tables have a host.", "not_online")
+    if game.status != GameStatus.ACTIVE:
+        raise NotAllowed("This game has ended.", "game_ended")
+    return game
+
+
+def _person_seat(game: Game, seat_index: int) -> Seat:
+    row = game.seats.filter(index=seat_index).first()
+    if row is None or row.is_computer:
+        raise NotAllowed("That seat isn't a player's.", "no_seat")
+    return row
+
+
+def _after_seat_change(game: Game) -> None:
+    """The house came or went: who acts next may have changed; the clock follows."""
+    state = load_state(game)
+    engine = engine_for(game.kind)
+    waiting = _computer_seats_to_act(game, state)
+    game.awaiting_computer = bool(waiting)
+    people = _people_to_act(game, state)
+    if not people or game.paused_until is not None:
+        game.deadline = None
+    elif game.deadline is None:
+        game.deadline = timezone.now() + timedelta(seconds=online_rules.turn_seconds(engine, state))
+    game.save(update_fields=["awaiting_computer", "deadline", "updated"])
+    _requeue_after_change(game)
+    live.notify_on_commit(game.id)
+
+
+def _requeue_after_change(game: Game) -> None:
+    """Queue what a running table needs now: the computers' turn, the clock."""
+    state = load_state(game)
+    waiting = _computer_seats_to_act(game, state)
+    if waiting and game.paused_until is None:
+        if not game.awaiting_computer:
+            game.awaiting_computer = True
+            game.save(update_fields=["awaiting_computer"])
+        _queue_on_commit(game, state, waiting)
+    if game.deadline is not None:
+        _queue_clock_on_commit(game)
+
+
+def extend_clock_for_melding(game: Game, draft_was_empty: bool) -> None:
+    """The first tile of a meld earns the mover the engine's melding bonus, once a turn."""
+    if not (draft_was_empty and game.online and game.deadline is not None):
+        return
+    bonus = online_rules.meld_bonus(engine_for(game.kind))
+    if bonus:
+        Game.objects.filter(id=game.id, version=game.version).update(
+            deadline=F("deadline") + timedelta(seconds=bonus), updated=timezone.now()
+        )
+        live.notify_on_commit(game.id)

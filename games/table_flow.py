@@ -21,14 +21,15 @@ from functools import wraps
 from typing import Any
 from uuid import UUID
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import URLPattern, path, reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import catalogue, services
-from games.access import get_game_for_player, version_for_player
+from games import catalogue, live, online_table, services
+from games.access import Probe, get_game_for_player, probe_for_player
 from games.engine.registry import engine_for
 from games.models import Game, GameStatus, Move, Seat
 from games.signals import game_saved
@@ -90,6 +91,9 @@ class TableFlow:
     frame_context: Callable[[Game, Seat, dict[str, Any], Move], dict[str, Any]]
     speed_key: str = "speed"
     default_speed: str = "normal"
+    # ``(game, seat, view, draft)`` -> what the template's ``board_form`` partial shows.
+    # A game that has one answers a draft move with that form alone (``draft_form``).
+    form_context: Callable[..., dict[str, Any]] | None = None
 
     @property
     def board_template(self) -> str:
@@ -124,6 +128,7 @@ class TableFlow:
             "speed": require_POST(self.set_speed),
             "save_and_exit": require_POST(self.refusals(self.save_and_exit)),
             "abandon": require_http_methods(["GET", "POST"])(self.abandon),
+            "take_back": require_POST(self.refusals(self.take_back)),
         }
         routes = [path(TABLE_ROUTE, require_GET(self.table), name="table")]
         for name, view in {**shared, **moves}.items():
@@ -150,9 +155,24 @@ class TableFlow:
         cheap probe also checks the seat: a stranger learns nothing, not even the version.
         """
         at = as_int(request.GET.get("at"))
-        current = version_for_player(request, game_id, self.kind)
-        if current is not None and at is not None and at > current:
-            return HttpResponse(status=204)
+        seen = as_int(request.GET.get("seen"))
+        probe = probe_for_player(request, game_id, self.kind)
+        if probe is not None and probe.clock_due:
+            services.apply_due_timeouts(game_id)  # no worker ran it: the first look does
+            probe = probe_for_player(request, game_id, self.kind)
+        if _nothing_new(probe, at, seen):
+            if not (probe.online and request.GET.get("wait") == "1"):
+                return HttpResponse(status=204)
+
+            # An online table's seat waits for news rather than asking every second.
+            def changed() -> bool:
+                return not _nothing_new(probe_for_player(request, game_id, self.kind), at, seen)
+
+            if not live.wait_for_change(game_id, changed, settings.LIVE_WAIT_SECONDS):
+                return HttpResponse(status=204)
+            probe = probe_for_player(request, game_id, self.kind)
+            if probe is not None and probe.clock_due:
+                services.apply_due_timeouts(game_id)
         game, seat = self.game_for_player(request, game_id)
         if at is not None and at < game.version:
             move = Move.objects.filter(game=game, seq=at).first()
@@ -267,7 +287,27 @@ class TableFlow:
             return self.refuse(request, game, seat, exc)
         if not request.htmx:
             return redirect(self.table_url_name, game_id=game.id)
-        return self.board(request, game, seat)
+        return self.draft_form(request, game, seat)
+
+    def draft_form(self, request: HttpRequest, game: Game, seat: Seat) -> HttpResponse:
+        """The board's form alone, swapped out of band: all that a draft move changes.
+
+        A tap moves a tile within the seat's own draft; the version, the players,
+        the log and the status stay as they were, so redrawing the whole board
+        (its presenters, its recent moves, its markup) was most of the cost of a
+        tap. ``HX-Reswap: none`` leaves the board in place; the form carries
+        ``hx-swap-oob`` and replaces ``#board-form`` (static/js/table.js drops a
+        reason shown for an earlier refusal, as a new board would).
+        """
+        form_context = self.form_context
+        if form_context is None:  # a game without a form partial redraws its whole board
+            return self.board(request, game, seat)
+        view = self.view(game, seat)
+        context = form_context(game, seat, view, services.current_draft(seat, game.version))
+        context["oob"] = True
+        response = render(request, f"{self.template}#board_form", context)
+        response.headers["HX-Reswap"] = "none"
+        return response
 
     def refuse(
         self, request: HttpRequest, game: Game, seat: Seat, error: services.ServiceError
@@ -303,11 +343,12 @@ class TableFlow:
             move = Move.objects.filter(game=game, seq=shown).first()
             if move is not None:
                 return self.frame(request, game, seat, move)
+        online_table.hide_names(request, game, seat)
         view = self.view(game, seat)
         draft = services.current_draft(seat, game.version)
         extra = {} if prompt is None else {"prompt": prompt}
         context = self.board_context(game, seat, view, draft, **extra)
-        context.update(self.timing(request, game, context), error=error)
+        context.update(self.timing(request, game, context, seat), error=error)
         template = template or self.board_template
         if prompt is not None and not request.htmx:
             template = self.template
@@ -318,22 +359,32 @@ class TableFlow:
 
     def frame(self, request: HttpRequest, game: Game, seat: Seat, move: Move) -> HttpResponse:
         """A read-only picture of the table right after ``move``, then on to the next."""
+        online_table.hide_names(request, game, seat)
         context = self.frame_context(game, seat, self.view(game, seat), move)
-        context.update(self.timing(request, game, context), error=None)
+        context.update(self.timing(request, game, context, seat), error=None)
         context["next_at"] = move.seq + 1
         return render(request, self.board_template, context)
 
-    def timing(self, request: HttpRequest, game: Game, context: dict[str, Any]) -> dict[str, Any]:
+    def timing(
+        self, request: HttpRequest, game: Game, context: dict[str, Any], seat: Seat
+    ) -> dict[str, Any]:
         """The speed choice and, while computers are to move, when to ask for the next frame."""
-        speed = request.session.get(self.speed_key, self.default_speed)
+        default = "fast" if game.online else self.default_speed  # online: Fast unless chosen
+        speed = request.session.get(self.speed_key, default)
         waiting = context["waiting"] and game.awaiting_computer
+        # At an online table anything can change at any time (others' moves, the
+        # clock, the host's pause), so the board always asks; "seen" lets the
+        # poll tell a pause from nothing new without a new version.
+        live = game.online and game.status == GameStatus.ACTIVE
         return {
             "speed": speed,
             "speeds": list(SPEEDS),
-            "delay_ms": SPEEDS.get(speed, SPEEDS[self.default_speed]),
-            "next_at": game.version + 1 if waiting else None,
+            "delay_ms": SPEEDS.get(speed, SPEEDS[default]),
+            "next_at": game.version + 1 if waiting or live else None,
+            "seen": online_table.stamp(game) if live else None,
             "board_url": self.url("board", game),
             "leave_urls": self.leave_urls(game),
+            "online": online_table.bar(request, game, seat, self.url("take_back", game)),
         }
 
     def leave_urls(self, game: Game) -> dict[str, str]:
@@ -354,6 +405,18 @@ class TableFlow:
             messages.success(request, "Game saved. Continue it from the home page.")
         return redirect("games:home")
 
+    def take_back(self, request: HttpRequest, game_id: UUID) -> HttpResponse:
+        """Back at an online table: the seat is the player's again, from this turn on."""
+        game, seat = self.game_for_post(request, game_id)
+        try:
+            services.take_back(game.id, seat.index)
+        except services.ServiceError as exc:
+            return self.refuse(request, game, seat, exc)
+        game, seat = self.game_for_player(request, game_id)
+        if not request.htmx:
+            return redirect(self.table_url_name, game_id=game.id)
+        return self.board(request, game, seat)
+
     def abandon(self, request: HttpRequest, game_id: UUID) -> HttpResponse:
         """Ask first (GET), then end the game for good (POST); it counts as a loss."""
         game, seat = self.game_for_player(request, game_id)
@@ -364,7 +427,7 @@ class TableFlow:
         if request.method == "POST":
             error = _abandon(request, game, seat)
             if error is None:
-                messages.info(request, "Game abandoned. It counts as a loss.")
+                messages.info(request, online_table.left_message(game))
                 return redirect("games:home")
             game.refresh_from_db()
         context = {
@@ -382,10 +445,23 @@ def _abandon(request: HttpRequest, game: Game, seat: Seat) -> services.ServiceEr
     if version is None:
         return services.ServiceError("The request was missing the game version.", "malformed")
     try:
-        services.abandon(game.id, seat.index, version)
+        if game.online:  # the others play on: the house takes the seat, a loss for the leaver
+            services.leave_seat(game.id, seat.index)
+        else:
+            services.abandon(game.id, seat.index, version)
     except services.ServiceError as exc:
         return exc
     return None
+
+
+def _nothing_new(probe: Probe | None, at: int | None, seen: int | None) -> bool:
+    """The poll's "nothing yet": no version past ``at`` and (online) the same change stamp.
+
+    A clock that ran out counts as news: whoever looks first applies it.
+    """
+    if probe is None or at is None or at <= probe.version or probe.clock_due:
+        return False
+    return seen is None or seen == probe.stamp
 
 
 def recent_moves(game: Game, upto: int, count: int = 8) -> list[Move]:

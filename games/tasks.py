@@ -42,6 +42,45 @@ def sweep_computer_turns() -> int:
     return count
 
 
+@shared_task(acks_late=True, ignore_result=True)
+def expire_clock(game_id: str, version: int) -> int:
+    """An online turn's clock ran out: play the timeout if the game is still where it was.
+
+    It checks the stored deadline first, so an early run (an eager task runs at
+    once) or a duplicate does nothing; a turn that was lengthened (melding) is
+    counted down again.
+    """
+    played = services.apply_due_timeouts(game_id, version)
+    if not played:
+        _count_down_again(game_id, version)
+    return played
+
+
+def _count_down_again(game_id: str, version: int) -> None:
+    """Still the same turn but its deadline moved later: count down to the new one."""
+    if services._tasks_run_in_process():
+        return  # eager: the table's next request applies it
+    game = Game.objects.filter(id=game_id, version=version, status=GameStatus.ACTIVE).first()
+    if game is None or game.deadline is None or game.paused_until is not None:
+        return
+    left = (game.deadline - timezone.now()).total_seconds()
+    if left > 0:
+        services.queue_clock(game_id, version, left)
+
+
+@shared_task(ignore_result=True)
+def sweep_online_tables() -> int:
+    """Apply clocks whose task was lost (a broker blink, a killed worker); close old pauses."""
+    late = Game.objects.filter(
+        status=GameStatus.ACTIVE,
+        online=True,
+        paused_until__isnull=True,
+        deadline__lt=timezone.now() - STALL_AFTER,
+    ).values_list("id", flat=True)
+    played = sum(services.apply_due_timeouts(game_id) for game_id in late)
+    return played + services.close_expired_pauses()
+
+
 @shared_task(ignore_result=True)
 def clean_up_abandoned_guest_games() -> int:
     """Delete guests' unfinished games untouched for ``settings.GUEST_GAME_CLEANUP_DAYS``.

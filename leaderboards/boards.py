@@ -24,8 +24,12 @@ from leaderboards.streaks import DAILY_BOARD
 PER_PAGE = 25
 
 # kind → (name, ((level, label), ...)) for every game people can play, daily host first.
+# The last "difficulty" of each is the board of online games between people.
 KINDS: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
-    e.kind: (e.name, tuple((level.key, level.label) for level in e.levels))
+    e.kind: (
+        e.name,
+        (*((level.key, level.label) for level in e.levels), ("online", "Online tables")),
+    )
     for e in sorted(catalogue.ready(), key=lambda e: e.daily is None)
 }
 # metric → (entry field, label, kinds it exists for; None = every kind)

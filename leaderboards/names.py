@@ -9,7 +9,10 @@ A name is typed by its player, so it is checked here before anyone sees it:
   drops separators, so "B1g-Red", "ВIG RED" and "big red" are one key. A key
   may belong to one player only, and never to a reserved name (the site,
   staff, the computer players, the "Player #N" placeholders) or a name a
-  person suspended (``BlockedName``).
+  person suspended (``BlockedName``);
+- not offensive: checked against a maintained word list (``badwords-py``, whose
+  English list draws on LDNOOBW and other cited lists), never a hand-typed one.
+  Room and table names (``rooms``) go through this same ``clean``.
 
 Names are shown only through Django templates, which escape them, so even a
 name that somehow held markup is shown as text.
@@ -19,6 +22,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import cache
+
+from badwords import Options, ProfanityFilter
 
 from games import catalogue
 
@@ -52,10 +58,25 @@ _DIGRAPHS = (("rn", "m"), ("vv", "w"), ("cl", "d"))
 RESERVED = (
     "admin", "administrator", "moderator", "mod", "staff", "support", "system", "official",
     "rummy", "computer", "bot", "cpu", "you", "player", "guest", "anonymous", "nobody",
+    "house",  # the house plays the seats of players who are away
     *catalogue.reserved_words(),
 )  # fmt: skip
 # Keys that may not appear anywhere inside a name ("xXadminXx", "the moderator").
 RESERVED_INSIDE = ("admin", "moderator", "staff", "official")
+
+
+# The site speaks English: other languages' lists refuse ordinary English words
+# ("fan", "mist", "trio"), so only the English list is loaded. Each word of the
+# name is read with look-alikes, repeats ("fuuuck") and digits for letters; the
+# name run together is also searched for a listed word of 7+ letters inside it
+# ("xXmotherfuckerXx"), long enough that ordinary words don't trip it.
+OFFENSIVE_LANGUAGES = ("en",)
+_WORDS = Options(split_on_punctuation=True, collapse_repeats=True, leetspeak=True)
+_INSIDE = Options(
+    collapse_repeats=True, leetspeak=True, match_mode="substring", min_substring_len=7
+)
+# Family names the list would otherwise refuse (a player's own surname is not an insult).
+OFFENSIVE_EXCEPTIONS = ("wang",)
 
 
 class InvalidName(ValueError):
@@ -100,6 +121,22 @@ def is_reserved(name: str) -> bool:
     return any(inside in key for inside in _INSIDE_KEYS)
 
 
+@cache
+def _offensive_words() -> ProfanityFilter:
+    """The word list, loaded once per process (about 60 ms)."""
+    words = ProfanityFilter()
+    words.init(list(OFFENSIVE_LANGUAGES))
+    words.add_whitelist(list(OFFENSIVE_EXCEPTIONS))
+    return words
+
+
+def is_offensive(name: str) -> bool:
+    """A listed offensive word in the name, as words or run together (separators dropped)."""
+    words = _offensive_words()
+    joined = SEPARATORS.sub("", _strip_marks(tidy(name).casefold()))
+    return words.is_profane(name, _WORDS) or words.is_profane(joined, _INSIDE)
+
+
 def _allowed(char: str) -> bool:
     category = unicodedata.category(char)
     return category[0] in "LN" or char == " " or char in PUNCTUATION or category == "Mn"
@@ -118,4 +155,6 @@ def clean(raw: str) -> str:
         raise InvalidName("That name is too short to tell apart from others.")
     if is_reserved(name):
         raise InvalidName("That name belongs to the site or its computer players; pick another.")
+    if is_offensive(name):
+        raise InvalidName("That name has a word that isn't allowed here (see the Terms).")
     return name

@@ -13,6 +13,7 @@ counted once (``Result`` is unique per seat).
   and can be retried, so it would be easy to farm). A win clears the day the
   attempt *started* (``config["daily"]``), if it is won before the end of
   the next UTC day; the day's streak board follows.
+- A game where a hint was shown (``Game.hint_used``) counts on no board at all.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from leaderboards.periods import keys_for, utc_date, utc_now
 from leaderboards.players import player_for_seat
 
 GRACE_DAYS = 1  # a daily attempt may be won up to the end of the next UTC day
+ONLINE_BOARD = "online"  # the "difficulty" games between people are ranked under
 
 
 def difficulty_of(game: Game, seats: list[Seat]) -> str:
@@ -58,9 +60,11 @@ def record_finish(game: Game, winners: list[int]) -> None:
     totals = final_totals(game)
     now = utc_now()
     for seat in seats:
-        if seat.is_computer:
-            continue
+        if seat.is_computer or seat.is_program:
+            continue  # programs never rank among people
         won = seat.index in winners
+        if won and seat.house_played:
+            continue  # RULINGS: a seat the house played cannot win for its player
         points = max(0, totals[seat.index]) if seat.index < len(totals) else 0
         _count(game, seats, seat, won=won, abandoned=False, points=points, at=now)
 
@@ -70,7 +74,9 @@ def record_abandon(game: Game, seat_index: int | None) -> None:
     seats = list(game.seats.all())
     now = utc_now()
     for seat in seats:
-        if seat.is_computer or (seat_index is not None and seat.index != seat_index):
+        if seat.is_computer or seat.is_program:
+            continue
+        if seat_index is not None and seat.index != seat_index:
             continue
         _count(game, seats, seat, won=False, abandoned=True, points=0, at=now)
 
@@ -87,7 +93,8 @@ def _count(
 ) -> None:
     player = player_for_seat(seat)
     day = daily.daily_day(game.config)
-    difficulty = difficulty_of(game, seats)
+    # Games between people have boards of their own, apart from games against computers.
+    difficulty = ONLINE_BOARD if game.online else difficulty_of(game, seats)
     _, created = Result.objects.get_or_create(
         game=game,
         seat_index=seat.index,
@@ -102,12 +109,26 @@ def _count(
             "finished_at": at,
         },
     )
-    if not created:
-        return
+    if not created or hinted(game):
+        return  # a game helped by a hint is in the player's stats, never on a board
     if day is None:
-        bump(player, game.kind, difficulty, utc_date(at), won=won, points=points, at=at)
+        bump(
+            player,
+            game.kind,
+            difficulty,
+            utc_date(at),
+            won=won,
+            points=points,
+            at=at,
+            alone=game.online,
+        )
     elif won and is_genuine_daily(game, day, at):
         streaks.record_clear(player, day, game, at)
+
+
+def hinted(game: Game) -> bool:
+    """A hint was shown in the game; read again, since one may have landed after it was loaded."""
+    return game.hint_used or Game.objects.filter(pk=game.pk, hint_used=True).exists()
 
 
 def is_genuine_daily(game: Game, day: date, at: datetime) -> bool:
@@ -121,7 +142,15 @@ def is_genuine_daily(game: Game, day: date, at: datetime) -> bool:
 
 
 def bump(
-    player: Player, kind: str, difficulty: str, day: date, *, won: bool, points: int, at: datetime
+    player: Player,
+    kind: str,
+    difficulty: str,
+    day: date,
+    *,
+    won: bool,
+    points: int,
+    at: datetime,
+    alone: bool = False,
 ) -> None:
     """Add one result to the player's rows (this difficulty and all) for its day, week, all time.
 
@@ -129,7 +158,7 @@ def bump(
     UPDATE whose right-hand sides read the old values (so the run and its best
     move together, and two games ending at once can't lose a count).
     """
-    difficulties = {"", difficulty}
+    difficulties = {difficulty} if alone else {"", difficulty}  # alone: the online board only
     keys = keys_for(day)
     LeaderboardEntry.objects.bulk_create(
         [

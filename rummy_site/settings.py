@@ -102,6 +102,13 @@ INSTALLED_APPS = [
     "games",
     "accounts",
     "leaderboards",
+    # The programs' JSON API (api/) and django-ninja, whose Swagger page it serves locally.
+    "ninja",
+    "api",
+    "reviews",
+    "presets",
+    "rooms",
+    "replays",
 ]
 
 MIDDLEWARE = [
@@ -123,6 +130,8 @@ MIDDLEWARE = [
     "rummy_site.middleware.BrowserPolicyMiddleware",
     # Starting games is limited per account/device and per address (429 past the limit).
     "rummy_site.middleware.GameCreationLimitMiddleware",
+    # Making and joining rooms, reports and name changes: per account/device and address.
+    "rooms.limits.ActionLimitMiddleware",
     # A database connection lost in a view answers 503 "try again" (nothing half-written).
     "rummy_site.resilience.DatabaseUnavailableMiddleware",
 ]
@@ -148,8 +157,24 @@ TEMPLATES = [
 ]
 
 # --- Database -----------------------------------------------------------------
-if DATABASE_URL:
-    # postgres:// maps to django.db.backends.postgresql, which uses psycopg 3.
+# Off under pytest: tests run a Celery worker in a thread of the test process, and a
+# pooled connection handed between those threads can hang the next test (seen here).
+DB_POOL_SIZE = env_int("DB_POOL_SIZE", 0 if TESTING else 12)
+if DATABASE_URL and DB_POOL_SIZE > 0:
+    # postgres:// maps to django.db.backends.postgresql, which uses psycopg 3. A pool per
+    # process, not a connection per thread: online tables keep hundreds of requests
+    # waiting in threads (games.live), and PostgreSQL allows 100 connections. Each
+    # connection is checked as it is handed out, so a restarted server costs no request.
+    from psycopg_pool import ConnectionPool
+
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL)}
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 2,
+        "max_size": DB_POOL_SIZE,
+        "timeout": 10,
+        "check": ConnectionPool.check_connection,
+    }
+elif DATABASE_URL:
     DATABASES = {
         "default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)
     }
@@ -185,6 +210,14 @@ elif CACHE_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
+# Online tables: a seat's poll waits for news of its table on Redis pub/sub (games.live),
+# at most LIVE_WAIT_SECONDS, and at most LIVE_MAX_WAITERS requests per process wait at
+# once (the rest answer at once and ask again a second later, as without Redis).
+LIVE_REDIS_URL = CACHE_URL if CACHE_URL.startswith(("redis://", "rediss://", "unix://")) else ""
+LIVE_WAIT_SECONDS = env_int("LIVE_WAIT_SECONDS", 2 if TESTING else 20)  # short under pytest
+# Waiting takes a server thread, so leave 8 of gunicorn's threads per process for the rest.
+LIVE_MAX_WAITERS = env_int("LIVE_MAX_WAITERS", max(0, env_int("GUNICORN_THREADS", 128) - 8))
+
 # --- Celery -------------------------------------------------------------------
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL")
 if CELERY_BROKER_URL:
@@ -197,6 +230,9 @@ else:
 # Tasks are idempotent (they check the game version), so redelivery after a
 # worker crash is safe and better than losing a computer turn.
 CELERY_TASK_ACKS_LATE = True
+# Post-game reviews search for seconds a turn: they have a queue and a worker of their
+# own, so a computer's turn or a clock never waits behind one (README, Production stack).
+CELERY_TASK_ROUTES = {"reviews.tasks.*": {"queue": "reviews"}}
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TIMEZONE = "UTC"
 # A worker killed mid-task leaves its message unacknowledged; Redis hands it out again
@@ -224,6 +260,12 @@ CELERY_BEAT_SCHEDULE = {
     # A lost task must never freeze a game: the sweep restarts stuck computer turns.
     "sweep-computer-turns": {
         "task": "games.tasks.sweep_computer_turns",
+        "schedule": SWEEP_SECONDS,
+        "options": {"expires": SWEEP_SECONDS},
+    },
+    # Online tables: a clock whose countdown task was lost, and pauses past 7 days.
+    "sweep-online-tables": {
+        "task": "games.tasks.sweep_online_tables",
         "schedule": SWEEP_SECONDS,
         "options": {"expires": SWEEP_SECONDS},
     },

@@ -4,7 +4,9 @@ from allauth.account.decorators import secure_admin_login
 from django.contrib import admin
 from django.urls import include, path
 
+from api.endpoints import api as programs_api
 from games.urls import game_urls
+from rooms import views as rooms_views
 from rummy_site import health
 
 # The admin signs in through allauth's page, behind the same sign-in throttle.
@@ -17,6 +19,14 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("me/", include("accounts.urls")),
     path("leaderboards/", include("leaderboards.urls")),
+    # The programs' API: its JSON endpoints and OpenAPI schema, then its pages for people.
+    path("api/v1/", programs_api.urls),
+    path("api/", include("api.urls")),
+    path("rooms/", include("rooms.urls")),
+    path("terms/", rooms_views.terms, name="terms"),
+    path("reviews/", include("reviews.urls")),
+    path("presets/", include("presets.urls")),
+    path("replay/", include("replays.urls")),
     *game_urls(),
     path("", include("games.urls")),
 ]

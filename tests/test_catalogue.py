@@ -14,7 +14,10 @@ from pathlib import Path
 from games import catalogue
 
 ROOT = Path(__file__).resolve().parent.parent
-SCANNED = ("games", "accounts", "leaderboards", "rummy_site", "templates", "static")
+SCANNED = (
+    *("games", "accounts", "leaderboards", "rummy_site", "templates", "static"),
+    *("rooms", "reviews", "presets", "replays", "api"),
+)
 SUFFIXES = {".py", ".html", ".css", ".js", ".txt"}
 
 
@@ -35,7 +38,7 @@ def test_unknown_kinds_are_tidied_not_fatal() -> None:
 
 
 def _owned_by_a_game(path: Path) -> bool:
-    """A game's own files: its engine, bot, web, benchmark, templates and static files."""
+    """A game's own files: its engine, bot, web, benchmark, review, templates and static files."""
     rel = path.relative_to(ROOT).as_posix()
     if rel == "games/catalogue.py" or "/migrations/" in rel:
         return True
@@ -47,6 +50,7 @@ def _owned_by_a_game(path: Path) -> bool:
                 f"games/bots/{stem}",
                 f"games/web/{stem}/",
                 f"games/benchmarks/{stem}",
+                f"reviews/{stem}",
                 f"templates/games/{stem}/",
                 f"static/css/{stem}.css",
                 f"static/js/{stem}.js",

@@ -66,11 +66,24 @@ def test_production_stack_from_env(monkeypatch: pytest.MonkeyPatch) -> None:
     assert s.DEBUG is False  # a configured database means a deployment
     db = s.DATABASES["default"]
     assert db["ENGINE"] == "django.db.backends.postgresql"
-    assert (db["HOST"], db["NAME"], db["CONN_MAX_AGE"]) == ("db.example", "rummy", 60)
+    assert (db["HOST"], db["NAME"]) == ("db.example", "rummy")
     assert s.CELERY_TASK_ALWAYS_EAGER is False
     assert s.CELERY_BROKER_URL == "redis://cache.example:6379/0"
     assert s.CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
     assert s.ALLOWED_HOSTS == ["rummy.example", "www.rummy.example"]
+
+
+def test_a_deployment_pools_its_database_connections(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pool per process, not a connection per thread (online tables wait in threads)."""
+    s = load_settings(
+        monkeypatch,
+        DATABASE_URL="postgres://rummy:pw@db.example:5432/rummy",
+        SECRET_KEY="x" * 50,
+        DB_POOL_SIZE="12",
+    )
+    db = s.DATABASES["default"]
+    assert db["CONN_MAX_AGE"] == 0
+    assert db["OPTIONS"]["pool"]["max_size"] == 12 and db["OPTIONS"]["pool"]["check"]
 
 
 def test_celery_schedule_and_reliability(monkeypatch: pytest.MonkeyPatch) -> None:

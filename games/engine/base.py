@@ -13,6 +13,10 @@ Each game is one module exposing::
     hidden_from(state, seat) -> set[int] # the pieces that seat may not see now
     VIEW_ID_FIELDS: tuple[str, ...]      # view keys holding bare piece ids (besides {"id": …})
 
+Optional, for the online clock the site enforces: ``CLOCK_SECONDS`` (a turn),
+``CLOCK_MELD_BONUS`` (added once when the player starts melding) and
+``clock_seconds(state)`` when the length depends on what is being answered.
+
 The contract test suite (tests/contract/) checks all of it for every game
 in the catalogue, from seeded random and bot playouts.
 

@@ -41,6 +41,10 @@ RULES = MeldRules(colours=COLOURS)
 # What the site plays for a seat that must move but cannot (a clock ran out, a bot failed):
 # the draw during play, "next round" between rounds.
 TIMEOUT_ACTION = {"type": "timeout"}
+# The online clock (the site enforces it): seconds a turn, and once more when the
+# player starts arranging tiles, since reworking the table takes longer than a draw.
+CLOCK_SECONDS = 60
+CLOCK_MELD_BONUS = 30
 # Besides {"id": …} tile dicts, view keys whose ints are tile ids (none: every tile is a dict).
 VIEW_ID_FIELDS: tuple[str, ...] = ()
 # The shape of every action (games.action_schema reads it before apply): pure data.

@@ -203,9 +203,11 @@
   function sortRack() {
     const order = sortOrder();
     document.querySelectorAll("#board [data-sortable]").forEach(function (rack) {
-      const tiles = Array.from(rack.querySelectorAll(":scope > .tile[data-by-colour]"));
+      const shown = Array.from(rack.querySelectorAll(":scope > .tile[data-by-colour]"));
       const key = order === "number" ? "byNumber" : "byColour";
-      tiles.sort(function (a, b) { return a.dataset[key] < b.dataset[key] ? -1 : 1; });
+      const tiles = shown.slice().sort(function (a, b) { return a.dataset[key] < b.dataset[key] ? -1 : 1; });
+      // Moving a tile that holds the focus would drop it: only touch a rack out of order.
+      if (tiles.every(function (tile, i) { return tile === shown[i]; })) return;
       tiles.forEach(function (tile) { rack.appendChild(tile); });
     });
     document.querySelectorAll("#board [data-sort-toggle]").forEach(function (toggle) {
@@ -236,10 +238,25 @@
     button.click();
   });
 
+  // --- a draft move's answer: the form alone, swapped out of band -----------------------------
+
+  // The board stays (HX-Reswap: none) and only #board-form is replaced; a reason shown for
+  // an earlier refusal no longer applies, and a whole new board would not have carried it.
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    if (!event.target || event.target.id !== "board-form") return;
+    const error = document.getElementById("board-error");
+    if (error) error.remove();
+  });
+
   // --- after every swap of the board --------------------------------------------------------
+
+  let settled = null; // the request last settled: an out-of-band swap settles two elements
 
   document.addEventListener("htmx:afterSettle", function (event) {
     if (!document.getElementById("board")) return;
+    const xhr = event.detail && event.detail.xhr;
+    if (xhr && xhr === settled) return;
+    settled = xhr || null;
     sortRack();
     announce();
     if (focusKey || sentTile) focusAfterSwap();

@@ -116,6 +116,34 @@ def test_a_draft_action_costs_at_most_four_statements(client: Client) -> None:
     assert game.seats.get(index=0).turn_draft["placed"]
 
 
+def test_a_draft_action_answers_the_form_alone_out_of_band(client: Client) -> None:
+    """A tap redraws the form (sets, rack, turn buttons), not the board: three statements."""
+    game = _game(client)
+    tile = _rack(game)[0].id
+    url = f"/tile-rummy/g/{game.id}/move/"
+    response, sql = _count(
+        lambda: client.post(url, {"version": 0, "tile": tile, "to": "new"}, **HX)
+    )
+    body = response.content.decode()
+    assert response.status_code == 200 and response.headers["HX-Reswap"] == "none"
+    assert body.lstrip().startswith('<form id="board-form"') and 'hx-swap-oob="true"' in body
+    assert 'id="board"' not in body and 'data-testid="log"' not in body
+    assert f'data-tile="{tile}"' in body.split('data-testid="rack"')[0]  # now on the table
+    assert len(sql) == 3, "\n".join(sql)  # the game and seats, the locked seat, the update
+
+
+def test_a_reset_reads_the_recent_moves_only_for_tiles_on_the_table(client: Client) -> None:
+    """Back to the table as dealt: the "just laid" highlight needs the log, unless it is empty."""
+    game = _game(client)
+    reset = f"/tile-rummy/g/{game.id}/reset/"
+    response, sql = _count(lambda: client.post(reset, {"version": 0}, **HX))
+    assert response.status_code == 200 and len(sql) == 3, "\n".join(sql)
+    put_state(game, build(racks=["R10 B3", "K1 K2"], table=["Y1 Y2 Y3"], pool_top="Y9"))
+    response, sql = _count(lambda: client.post(reset, {"version": 0}, **HX))
+    assert response.status_code == 200 and len(sql) == 4, "\n".join(sql)
+    assert "games_move" in sql[-1]
+
+
 def test_a_guests_poll_with_nothing_new_is_one_statement(client: Client) -> None:
     game = _game(client)
     url = f"/tile-rummy/g/{game.id}/board/?at={game.version + 1}"

@@ -96,6 +96,9 @@ from .turn import apply, may_take, to_act
 from .view import events_for, view
 
 TIMEOUT_ACTION = {"type": "timeout"}
+# The online clock (the site enforces it): seconds a turn, plus a bonus once melding starts.
+CLOCK_SECONDS = 45
+CLOCK_MELD_BONUS = 20
 # The shapes games.action_schema lets through to ``apply`` (unknown keys are dropped).
 _IDS = ("nested", 0, TILE_COUNT - 1, TILE_COUNT)  # [[ids], ...]
 _ROWS = ("nested", 0, TILE_COUNT - 1, 4 * TILE_COUNT)  # [[owner, meld, [ids] or ids], ...]

@@ -107,6 +107,9 @@ from .view import events_for, view
 
 # Legal for any seat in to_act: see the docstring's last action line.
 TIMEOUT_ACTION = {"type": "timeout"}
+# The online clock (the site enforces it): seconds a turn, plus a bonus once melding starts.
+CLOCK_SECONDS = 30
+CLOCK_MELD_BONUS = 10
 
 # View keys holding bare card ids (the contract's leak check reads them).
 VIEW_ID_FIELDS = ("cards", "last_discards", "locked", "red3s_moved")

@@ -84,6 +84,16 @@ from .view import events_for, view
 
 # Legal for any seat in to_act: draw 1 and pass, take a waiting Snap, or deal on.
 TIMEOUT_ACTION = {"type": "timeout"}
+# The online clock (the site enforces it): 20 s a turn, 10 s more once you start
+# melding, 5 s to answer a Croc Snap (``clock_seconds``).
+CLOCK_SECONDS = 20
+CLOCK_MELD_BONUS = 10
+CROC_SECONDS = 5
+
+
+def clock_seconds(state: State) -> int:
+    """The clock for whoever acts now: a Croc Snap answer is quick, a turn is not."""
+    return CROC_SECONDS if state.phase == "croc" else CLOCK_SECONDS
 # Besides {"id": …} tile dicts, view keys whose ints are tile ids.
 VIEW_ID_FIELDS = ("table_ids", "drawn", "playable")
 # The shape of every action (games.action_schema reads it before apply): pure data.

@@ -58,6 +58,26 @@ def _machine_busy() -> tuple[int, int]:
     return sum(fields) - idle, sum(fields)
 
 
+# Short names for --phases, in the order the phases run.
+PHASE_KEYS = {
+    "bare": "bare view",
+    "table": "table page",
+    "poll": "poll (nothing new)",
+    "draft": "draft action",
+    "move": "move",
+    "reply": "move + computer reply",
+}
+
+
+def _phases(chosen: str) -> list[str]:
+    """The saturation phases to run: all, or the bare view plus those named."""
+    keys = {k.strip() for k in chosen.split(",") if k.strip()}
+    unknown = keys - set(PHASE_KEYS)
+    if unknown:
+        raise CommandError(f"unknown phases {sorted(unknown)}; choose from {list(PHASE_KEYS)}")
+    return [name for key, name in PHASE_KEYS.items() if not keys or key in keys | {"bare"}]
+
+
 class Command(BaseCommand):
     help = "Load-test the production stack on 127.0.0.1 (saturation per endpoint, soak, audit)."
 
@@ -70,6 +90,12 @@ class Command(BaseCommand):
         parser.add_argument("--soak-players", type=int, default=0)
         parser.add_argument("--soak-minutes", type=float, default=3.0)
         parser.add_argument("--no-saturation", action="store_true")
+        parser.add_argument(
+            "--phases",
+            default="",
+            help="only these saturation phases, e.g. draft,poll (the bare view always runs: "
+            "it is every ratio's base); keys: " + ", ".join(PHASE_KEYS),
+        )
         parser.add_argument("--port", type=int, default=8765)
         parser.add_argument("--db", default="rummy_bench")
         parser.add_argument("--app-dir", default=str(settings.BASE_DIR), help="the tree to serve")
@@ -153,7 +179,7 @@ class Command(BaseCommand):
         header = f"{'endpoint':24} {'req/s':>8} {'ratio':>6} {'p50 ms':>7} {'p95 ms':>7} "
         self.stdout.write(header + f"{'SQL':>4} {'tx':>3} {'CPU%':>5}  statuses")
         bare = None
-        for name in saturation.ENDPOINTS:
+        for name in _phases(opts["phases"]):
             plans = setup.plans(name, opts["clients"], opts["port"])
             connections.close_all()
             busy0 = _machine_busy()

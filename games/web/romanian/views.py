@@ -21,6 +21,7 @@ from games.engine import romanian
 from games.table_flow import TableFlow, as_int, person_seat
 from games.web.romanian import drafts, presenters
 from games.web.romanian.forms import SetupForm
+from presets.picker import initial_for
 
 GAME = catalogue.get(romanian.KIND)
 TABLE = "games/romanian/table.html"
@@ -37,7 +38,7 @@ FLOW = TableFlow(
 
 
 def setup(request: HttpRequest) -> HttpResponse:
-    form = SetupForm(request.POST or None)
+    form = SetupForm(request.POST or None, initial=initial_for(request, GAME.kind))
     if request.method == "POST" and form.is_valid():
         game = services.create_game(FLOW.kind, form.engine_config(), _seats(request, form))
         return redirect(FLOW.table_url_name, game_id=game.id)

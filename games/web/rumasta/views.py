@@ -25,6 +25,7 @@ from games.models import Game, Move, Seat
 from games.table_flow import TableFlow, as_int, person_seat
 from games.web.rumasta import drafts, hand, presenters
 from games.web.rumasta.forms import SetupForm
+from presets.picker import initial_for
 
 GAME = catalogue.get(rumasta.KIND)
 TABLE = "games/rumasta/table.html"
@@ -34,8 +35,10 @@ Change = Callable[[dict[str, Any] | None, dict[str, Any]], dict[str, Any] | None
 class RumastaFlow(TableFlow):
     """The shared flow, plus the hand in the order this person chose (kept in the session)."""
 
-    def timing(self, request: HttpRequest, game: Game, context: dict[str, Any]) -> dict[str, Any]:
-        out = super().timing(request, game, context)
+    def timing(
+        self, request: HttpRequest, game: Game, context: dict[str, Any], seat: Seat
+    ) -> dict[str, Any]:
+        out = super().timing(request, game, context, seat)
         order = request.session.get(hand.SESSION_KEY, "rank")
         out["sort"] = order if order in hand.SORTS else "rank"
         out["hand"] = hand.sort_hand(context.get("hand") or [], out["sort"])
@@ -65,7 +68,7 @@ FLOW = RumastaFlow(
 
 
 def setup(request: HttpRequest) -> HttpResponse:
-    form = SetupForm(request.POST or None)
+    form = SetupForm(request.POST or None, initial=initial_for(request, GAME.kind))
     if request.method == "POST" and form.is_valid():
         try:
             game = services.create_game(GAME.kind, form.engine_config(), _seats(request, form))

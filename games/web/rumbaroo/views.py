@@ -24,6 +24,7 @@ from games.table_flow import TableFlow, as_int, person_seat
 from games.web.rumbaroo import drafts, prompts
 from games.web.rumbaroo import presenters as rp
 from games.web.rumbaroo.forms import SetupForm
+from presets.picker import initial_for
 
 GAME = catalogue.get(rumbaroo.KIND)
 TABLE = "games/rumbaroo/table.html"
@@ -42,7 +43,7 @@ FLOW = TableFlow(
 
 
 def setup(request: HttpRequest) -> HttpResponse:
-    form = SetupForm(request.POST or None)
+    form = SetupForm(request.POST or None, initial=initial_for(request, GAME.kind))
     if request.method == "POST" and form.is_valid():
         game = services.create_game(GAME.kind, form.engine_config(), _seats(request, form))
         return redirect(FLOW.table_url_name, game_id=game.id)

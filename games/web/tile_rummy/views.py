@@ -16,8 +16,9 @@ from django.views.decorators.http import require_POST
 from games import catalogue, services
 from games.engine import tile_rummy
 from games.table_flow import TableFlow, person_seat
-from games.web.tile_rummy import drafts, presenters
+from games.web.tile_rummy import drafts, hint, presenters
 from games.web.tile_rummy.forms import SetupForm
+from presets.picker import initial_for
 
 GAME = catalogue.get(tile_rummy.KIND)
 TABLE = "games/tile_rummy/table.html"
@@ -25,13 +26,14 @@ TABLE = "games/tile_rummy/table.html"
 FLOW = TableFlow(
     kind=GAME.kind,
     template=TABLE,
-    board_context=presenters.board_context,
+    board_context=hint.board_context,  # the table's context plus this turn's hint
     frame_context=presenters.frame_context,
+    form_context=presenters.form_context,  # a draft move redraws the form alone
 )
 
 
 def setup(request: HttpRequest) -> HttpResponse:
-    form = SetupForm(request.POST or None)
+    form = SetupForm(request.POST or None, initial=initial_for(request, GAME.kind))
     if request.method == "POST" and form.is_valid():
         game = services.create_game(FLOW.kind, form.engine_config(), _seats(request, form))
         return redirect(FLOW.table_url_name, game_id=game.id)
@@ -80,5 +82,6 @@ MOVES = {
         "confirm": confirm,
         "draw": FLOW.simple("draw"),
         "next_round": FLOW.simple("next_round"),
+        "hint": hint.make_view(FLOW),
     }.items()
 }

@@ -1,0 +1,29 @@
+"""The form that makes a personal access token: a name to tell it apart, and its scopes."""
+
+from __future__ import annotations
+
+from django import forms
+
+from api.models import SCOPES
+
+
+class NewTokenForm(forms.Form):
+    name = forms.CharField(
+        max_length=40,
+        label="Name",
+        help_text="What it is for, e.g. “my bot on the laptop”.",
+    )
+    scopes = forms.MultipleChoiceField(
+        choices=SCOPES,
+        initial=[value for value, _ in SCOPES],
+        widget=forms.CheckboxSelectMultiple,
+        label="Scopes",
+        error_messages={"required": "Choose at least one scope."},
+    )
+
+    def clean_name(self) -> str:
+        """No control characters: the name is shown on the page and in the admin."""
+        name = self.cleaned_data["name"].strip()
+        if not name or any(ord(ch) < 32 for ch in name):
+            raise forms.ValidationError("Give the token a name (letters, digits, spaces).")
+        return name

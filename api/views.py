@@ -1,0 +1,66 @@
+"""The API's pages for people: the token page (linked from the account page) and the docs.
+
+The token page is an ordinary signed-in page (session and CSRF as everywhere
+else); it is the only place tokens are made or revoked, and it shows a new
+token exactly once, in the response that made it. Nothing here is cached.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from api import tokens
+from api.forms import NewTokenForm
+from api.models import AccessToken
+from games import catalogue
+
+TOKENS = "api/tokens.html"
+
+
+@never_cache
+@login_required
+@require_http_methods(["GET", "POST"])
+def token_page(request: HttpRequest) -> HttpResponse:
+    """List the account's tokens; POST makes one and shows it this once."""
+    form = NewTokenForm(request.POST or None)
+    new_token = None
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                _, new_token = tokens.issue(
+                    request.user, form.cleaned_data["name"], form.cleaned_data["scopes"]
+                )
+                form = NewTokenForm()
+            except tokens.TokenLimit as exc:
+                form.add_error(None, str(exc))
+        if form.errors:
+            status = 400
+    context = {
+        "form": form,
+        "new_token": new_token,
+        "tokens": AccessToken.objects.filter(user=request.user),
+    }
+    return render(request, TOKENS, context, status=status)
+
+
+@never_cache
+@login_required
+@require_POST
+def revoke(request: HttpRequest, token_id: int) -> HttpResponse:
+    """Delete one of the account's tokens; programs using it are refused from now on."""
+    if not tokens.revoke(request.user, token_id):
+        raise Http404("No such token.")
+    messages.success(request, "Token revoked. Programs using it can no longer sign in.")
+    return redirect("api:tokens")
+
+
+@require_GET
+def docs(request: HttpRequest) -> HttpResponse:
+    """A short guide to the API, with the games a program may start (from the catalogue)."""
+    return render(request, "api/docs.html", {"kinds": list(catalogue.ready())})

@@ -1,0 +1,101 @@
+"""What an online table's page shows beyond the board: the clock, the pause, who is away.
+
+Rooms (the lobby, the host, reports) are their own app; the table only links
+to them by URL name, so a game's page works whether or not a room exists.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
+
+from games import online, services
+from games.access import stamp_of
+from games.engine.registry import engine_for
+from games.models import Game, Seat
+
+HOUSE_REASONS = {
+    "left": "left — the house plays on",
+    "timeouts": "away — the house plays on",
+    "suspended": "the house plays on",
+}
+
+
+def stamp(game: Game) -> int:
+    """The game row's last change, which the poll compares to tell a pause from nothing new."""
+    return stamp_of(game.updated)
+
+
+def hide_names(request: HttpRequest, game: Game, seat: Seat) -> None:
+    """Hide name on this device covers people at online tables too (in this request only)."""
+    if not game.online:
+        return
+    from leaderboards.privacy import names_hidden  # the device's choice lives with names
+
+    if not names_hidden(request):
+        return
+    for other in game.seats.all():
+        if other.index != seat.index and not other.is_computer:
+            other.display_name = online.placeholder_name(other.index)
+
+
+def left_message(game: Game) -> str:
+    if game.online:
+        return "You left the table. The house plays your seat; it counts as a loss."
+    return "Game abandoned. It counts as a loss."
+
+
+def bar(request: HttpRequest, game: Game, seat: Seat, take_back_url: str) -> dict[str, Any] | None:
+    """The online bar's context: None at a table against computers."""
+    if not game.online:
+        return None
+    state = services.load_state(game)
+    acting = engine_for(game.kind).to_act(state)
+    seats = list(game.seats.all())
+    now = timezone.now()
+    left = (game.deadline - now).total_seconds() if game.deadline else None
+    return {
+        "paused_until": game.paused_until,
+        "seconds_left": None if left is None else max(0, int(left + 0.999)),
+        "acting": [_name(s, seat) for s in seats if s.index in acting and not s.automated],
+        "my_turn": seat.index in acting and not seat.automated,
+        "house_mine": bool(seat.house_level) and seat.house_reason != "suspended",
+        "take_back_url": take_back_url,
+        "seats": [_seat_row(s, seat) for s in seats],
+        "room_url": _url("rooms:for_game", game_id=game.id),
+        "report_url": _url("rooms:report_seat"),
+        "lengths": online.clock_lengths(game.kind),
+    }
+
+
+def _name(other: Seat, me: Seat) -> str:
+    return "You" if other.index == me.index else other.display_name
+
+
+def _seat_row(other: Seat, me: Seat) -> dict[str, Any]:
+    status = ""
+    if other.house_level:
+        status = HOUSE_REASONS.get(other.house_reason, "the house plays on")
+    elif other.is_computer:
+        status = "computer"
+    elif other.is_program:
+        status = "program"
+    return {
+        "index": other.index,
+        "name": _name(other, me),
+        "status": status,
+        "me": other.index == me.index,
+        "reportable": other.index != me.index
+        and not other.is_computer
+        and other.house_reason != "suspended",
+    }
+
+
+def _url(name: str, **kwargs: Any) -> str | None:
+    try:
+        return reverse(name, kwargs=kwargs or None)
+    except NoReverseMatch:
+        return None

@@ -1,0 +1,37 @@
+"""Romanian Tile Rummy's part of a replay: the table at one step, and a rack shown face up.
+
+The replay (replays/) rebuilds the state at a step and asks this module to draw
+it with the live table's own presenters, so a replay looks exactly like the
+frames players saw; nothing here decides who may see what.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.models import Game, Move, Seat
+from games.web.romanian import presenters
+from games.web.romanian.captions import caption
+
+STYLESHEETS = ("css/table.css", "css/romanian.css")
+PIECE_TEMPLATE = "games/romanian/_face.html"
+View = dict[str, Any]
+
+
+def frame(game: Game, seat: Seat, view: View, move: Move) -> dict[str, Any]:
+    """The read-only table after ``move``, with ``view``'s rack (none for a spectator)."""
+    return presenters.frame_context(game, seat, view, move)
+
+
+def held(view: View) -> list[dict[str, Any]]:
+    return list(view["rack"] or [])
+
+
+def piece(tile: dict[str, Any]) -> dict[str, Any]:
+    return presenters.tile_context(tile)
+
+
+def move_lines(game: Game, rows: list[Move], names: list[str]) -> list[str]:
+    """One caption per move after ``rows[0]`` (or from the first move when it is seq 1)."""
+    skip = 1 if rows and rows[0].seq > 1 else 0
+    return [caption(row, names) for row in rows[skip:]]

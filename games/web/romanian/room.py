@@ -1,0 +1,31 @@
+"""Romanian Tile Rummy in a room: rounds and house options, the seat count, computer levels.
+
+The setup form counts computer opponents; a room counts seats, so the adapter
+turns one into the other and lets the game's own form build the config.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games import catalogue
+from games.web.romanian.forms import SetupForm
+
+ENTRY = catalogue.get("romanian_tile_rummy")
+
+
+class OptionsForm(SetupForm):
+    """Rounds and the house options: seats and computer levels are the room's business."""
+
+    level = None  # type: ignore[assignment]
+    opponents = None  # type: ignore[assignment]
+
+
+def engine_config(options: dict[str, Any], seats: int) -> dict[str, Any] | None:
+    """The engine config for ``options`` at ``seats`` seats; None if the game refuses them."""
+    form = SetupForm(data={**options, "level": "medium", "opponents": seats - 1})
+    return form.engine_config() if form.is_valid() else None
+
+
+def computer_levels() -> list[tuple[str, str]]:
+    return [(level.key, level.label) for level in ENTRY.levels]

@@ -1,0 +1,41 @@
+"""Rumasta's part of a replay: the table at one step, and a hand shown face up.
+
+The replay (replays/) rebuilds the state at a step and asks this module to draw
+it with the live table's own presenters, so a replay looks exactly like the
+frames players saw; nothing here decides who may see what.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.models import Game, Move, Seat
+from games.web.rumasta import hand, presenters
+
+STYLESHEETS = ("css/table.css", "css/rumasta.css")
+PIECE_TEMPLATE = "games/rumasta/_card.html"
+View = dict[str, Any]
+
+
+def frame(game: Game, seat: Seat, view: View, move: Move) -> dict[str, Any]:
+    """The read-only table after ``move``, with ``view``'s hand (none for a spectator)."""
+    context = presenters.frame_context(game, seat, view, move)
+    # The live table sorts the hand by the player's choice; a replay keeps the default order.
+    context.update(sort="rank", hand=hand.sort_hand(context.get("hand") or [], "rank"))
+    return context
+
+
+def held(view: View) -> list[dict[str, Any]]:
+    return list(view["hand"] or [])
+
+
+def piece(card: dict[str, Any]) -> dict[str, Any]:
+    shown = presenters.card(card)
+    assert shown is not None
+    return shown
+
+
+def move_lines(game: Game, rows: list[Move], names: list[str]) -> list[str]:
+    """One caption per move after ``rows[0]`` (or from the first move when it is seq 1)."""
+    skip = 1 if rows and rows[0].seq > 1 else 0
+    return [presenters.caption(row, names) for row in rows[skip:]]

@@ -1,0 +1,34 @@
+"""Rumbaroo in a room: its options (difficulty, target), the seat count and computer levels.
+
+The room picks how many sit down (2–4, or a Party table of 5–8); everything
+else comes from the game's own setup form, so a room can offer only what a
+solo game accepts, and the engine checks the config again when it deals.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games import catalogue
+from games.web.rumbaroo.forms import SetupForm
+
+ENTRY = catalogue.get("rumbaroo")
+# Shown under the room's seat count.
+SEATS_NOTE = "5–8 seats make a Party table, with a few rules of its own (see How to play)."
+
+
+class OptionsForm(SetupForm):
+    """The setup form without its table size: the room's seats decide that."""
+
+    players = None  # type: ignore[assignment]
+
+
+def engine_config(options: dict[str, Any], seats: int) -> dict[str, Any] | None:
+    """The engine config for ``options`` at ``seats`` seats; None if the game refuses them."""
+    form = SetupForm(data={**options, "players": seats})
+    return form.engine_config() if form.is_valid() else None
+
+
+def computer_levels() -> list[tuple[str, str]]:
+    """The levels a computer seat may play at (the difficulty names)."""
+    return [(level.key, level.label) for level in ENTRY.levels]

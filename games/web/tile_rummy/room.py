@@ -1,0 +1,33 @@
+"""Tile Rummy in a room: its options (the opening rule), the seat count and computer levels.
+
+The setup form counts computer opponents; in a room the seats are counted
+instead (every seat is a person or a computer the host chose), so the
+adapter turns a seat count into that form's opponents and lets it build
+the config. The computers' level is set per seat by the host.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games import catalogue
+from games.web.tile_rummy.forms import SetupForm
+
+ENTRY = catalogue.get("tile_rummy")
+
+
+class OptionsForm(SetupForm):
+    """The opening rule only: seats and computer levels are the room's business."""
+
+    level = None  # type: ignore[assignment]
+    opponents = None  # type: ignore[assignment]
+
+
+def engine_config(options: dict[str, Any], seats: int) -> dict[str, Any] | None:
+    """The engine config for ``options`` at ``seats`` seats; None if the game refuses them."""
+    form = SetupForm(data={**options, "level": "medium", "opponents": seats - 1})
+    return form.engine_config() if form.is_valid() else None
+
+
+def computer_levels() -> list[tuple[str, str]]:
+    return [(level.key, level.label) for level in ENTRY.levels]

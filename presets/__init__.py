@@ -1,0 +1,1 @@
+"""Saved house rules: a player's named setups per game, started again with one tap."""

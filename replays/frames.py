@@ -1,0 +1,201 @@
+"""One step of a replay, drawn by the game's own table: the board, the racks, the move list.
+
+The game's ``web/<kind>/replay.py`` adapter turns the engine's view at the
+step into its table's read-only frame (the same presenters and board partial
+the live table uses for others' moves), so there is no second renderer. What
+a viewer may see is decided here, once, for every game:
+
+- a player sees their own rack (the engine's ``view`` for their seat);
+- another seat's pieces are shown only if none of them is hidden from the
+  viewer at that step (``engine.hidden_from``: e.g. racks laid open at the end
+  of a round), or when the policy reveals everything (``reveal``);
+- a share link's viewer is a spectator (``view(state, None)``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from types import ModuleType
+from typing import Any
+
+from django.core.cache import cache
+from django.http import HttpRequest
+from django.template.loader import get_template, render_to_string
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
+
+from games import catalogue
+from games.engine.registry import engine_for
+from games.models import Game, Move, Seat
+from games.table_flow import SPEEDS, TableFlow
+from replays.timeline import CACHE_SECONDS, RoundSpan, Timeline, state_at
+
+# A seat number no player has: a spectator is "You" to nobody.
+SPECTATOR = 99
+# What the shared mini tile reads as plain variables (the games' own pieces read ``t`` or ``c``).
+MINI_KEYS = ("css", "label", "big", "small")
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who is watching: their own seat (None for a share link) and whether all is revealed."""
+
+    seat: Seat | None
+    reveal: bool
+
+    @property
+    def index(self) -> int | None:
+        return None if self.seat is None else self.seat.index
+
+
+def adapter_for(kind: str) -> ModuleType:
+    """The game's replay adapter (``<web package>.replay``)."""
+    adapter: ModuleType = catalogue.load(f"{catalogue.get(kind).web}.replay")
+    return adapter
+
+
+def flow_for(kind: str) -> TableFlow:
+    """The game's table flow, whose board partial and timing the replay reuses."""
+    flow: TableFlow = catalogue.load(f"{catalogue.get(kind).web}.views:FLOW")
+    return flow
+
+
+def step_context(
+    request: HttpRequest, game: Game, timeline: Timeline, step: int, viewer: Viewer, base_url: str
+) -> dict[str, Any]:
+    """Everything the replay page shows at ``step`` (already within ``0..timeline.last``)."""
+    engine, adapter = engine_for(game.kind), adapter_for(game.kind)
+    state = state_at(game, timeline, step)
+    span = timeline.round_of(step)
+    seat = viewer.seat or Seat(game=game, index=SPECTATOR, display_name="")
+    move = _move_at(game, engine, state, step)
+    board = adapter.frame(game, seat, engine.view(state, viewer.index), move)
+    lines = move_lines(game, timeline, span, viewer)
+    if step == span.start:
+        board["frame"] = {"caption": _deal_line(span)}
+    flow = flow_for(game.kind)
+    board.update(_still(flow, game))
+    return {
+        "board": board,
+        "board_html": render_to_string(flow.board_template, board, request=request),
+        "racks": open_racks(game, engine, adapter, state, viewer),
+        "stylesheets": adapter.STYLESHEETS,
+        "moves": lines,
+        "move_list": move_list_html(base_url, span, lines, step),
+        "span": span,
+    }
+
+
+def _still(flow: TableFlow, game: Game) -> dict[str, Any]:
+    """What the board partial reads from the live table's timing, for a picture that never polls.
+
+    Not ``flow.timing``: that one is about the game now (its clock, its online bar).
+    """
+    return {
+        "speed": flow.default_speed,
+        "speeds": list(SPEEDS),
+        "delay_ms": SPEEDS[flow.default_speed],
+        "next_at": None,
+        "seen": None,
+        "online": None,
+        "board_url": flow.url("board", game),
+        "leave_urls": flow.leave_urls(game),
+        "error": None,
+    }
+
+
+def _move_at(game: Game, engine: ModuleType, state: Any, step: int) -> Move:
+    """The move that led to ``step``; the deal (step 0) is an unsaved stand-in."""
+    if step > 0:
+        return Move.objects.get(game=game, seq=step)
+    return Move(
+        game=game, seq=0, seat=0, action={"type": "deal"}, public_view=engine.view(state, None)
+    )
+
+
+def _deal_line(span: RoundSpan) -> str:
+    return f"Round {span.number} is dealt."
+
+
+def open_racks(
+    game: Game, engine: ModuleType, adapter: ModuleType, state: Any, viewer: Viewer
+) -> list[dict[str, Any]]:
+    """Other seats' pieces this viewer may see at this step (all of them once revealed)."""
+    hidden = set() if viewer.reveal else engine.hidden_from(state, viewer.index)
+    racks = []
+    for seat in game.seats.all():
+        if seat.index == viewer.index:
+            continue  # their own rack is in the board's dock already
+        pieces = adapter.held(engine.view(state, seat.index))
+        if hidden & {p["id"] for p in pieces}:
+            continue
+        shown = [adapter.piece(p) for p in pieces]
+        html = "".join(
+            piece_html(adapter.PIECE_TEMPLATE, json.dumps(p, sort_keys=True)) for p in shown
+        )
+        racks.append({"name": seat.display_name, "pieces": shown, "html": mark_safe(html)})
+    return racks
+
+
+@lru_cache(maxsize=4096)
+def piece_html(template: str, piece_json: str) -> str:
+    """One piece drawn by the game's own small-piece template, remembered: a piece always
+    looks the same, and drawing a few dozen through ``{% include %}`` cost more than a step."""
+    piece = json.loads(piece_json)
+    context = {"t": piece, "c": piece, "mini": True, **{k: piece.get(k) for k in MINI_KEYS}}
+    return get_template(template).render(context)
+
+
+def move_lines(game: Game, timeline: Timeline, span: RoundSpan, viewer: Viewer) -> list[str]:
+    """The round's moves in words, for this viewer's names ("You"); cached per round.
+
+    A miss fills every round for this viewer's seat (or for spectators) at once, with
+    one read of the log, so no later step from that seat pays for a round's lines.
+    Only this seat's: the names are the ones this request shows (a share link of a
+    table between people names nobody).
+    """
+    key = _lines_key(game, span, viewer.index)
+    lines = cache.get(key)
+    if lines is None:
+        every = _all_lines(game, timeline, viewer.index)
+        cache.set_many(every, CACHE_SECONDS)
+        lines = every[key]
+    return list(lines)
+
+
+def _lines_key(game: Game, span: RoundSpan, me: int | None) -> str:
+    who = "x" if me is None else me
+    return f"replays:lines:{game.id}:{game.version}:{span.number}:{span.end}:{who}"
+
+
+def _all_lines(game: Game, timeline: Timeline, me: int | None) -> dict[str, list[str]]:
+    adapter = adapter_for(game.kind)
+    seats = list(game.seats.all())
+    rows = Move.objects.filter(game=game, seq__lte=timeline.last).order_by("seq")
+    moves = list(rows.only("seq", "seat", "action", "public_view"))
+    names = ["You" if s.index == me else s.display_name for s in seats]
+    out = {}
+    for span in timeline.rounds:
+        part = moves[max(1, span.start) - 1 : span.end]  # seq n sits at index n - 1
+        out[_lines_key(game, span, me)] = adapter.move_lines(game, part, names)
+    return out
+
+
+def move_list_html(base_url: str, span: RoundSpan, lines: list[str], step: int) -> str:
+    """The round's steps as links (its deal, then one per move), the current one marked.
+
+    Built as a string rather than in a template loop: a long round has hundreds of
+    moves, and a template spent more on them than the rest of the step together.
+    """
+    items = [_deal_line(span), *lines]
+    out = []
+    for offset, text in enumerate(items):
+        at = span.start + offset
+        current = ' aria-current="step" id="replay-current"' if at == step else ""
+        out.append(
+            f'<li><a href="{escape(base_url)}?step={at}"{current}>'
+            f'<span class="replay-step-no">{at}</span> {escape(text)}</a></li>'
+        )
+    return mark_safe("".join(out))  # every piece above is escaped

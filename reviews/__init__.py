@@ -1,0 +1,1 @@
+"""Post-game reviews: each of a player's turns in a finished round against the best they had."""

@@ -1,0 +1,83 @@
+"""Getting a review: the cached one, or queue the computation and say it is on its way.
+
+A review is worked out once per game, seat and round (a finished round never
+changes) by a Celery task, since the search over every turn of a round takes
+longer than a page should wait. With no broker (tests, the embedded default)
+the task runs in-process, so the page finds it ready at once.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+from django.utils import timezone
+
+from games.log_context import about_game
+from games.models import Game
+from reviews.models import Review, ReviewStatus
+from reviews.registry import reviewer_for
+
+log = logging.getLogger(__name__)
+
+# A pending review older than this lost its task (a worker died): queue it again.
+REQUEUE_AFTER = timedelta(minutes=2)
+
+
+def review_for(game: Game, seat_index: int, round_no: int) -> Review:
+    """The seat's review of a finished round; queued for the worker when not there yet."""
+    review, created = Review.objects.get_or_create(
+        game=game, seat_index=seat_index, round_no=round_no
+    )
+    lost = review.status == ReviewStatus.PENDING and review.updated < timezone.now() - REQUEUE_AFTER
+    if created or lost:
+        if lost:
+            Review.objects.filter(pk=review.pk).update(updated=timezone.now())
+        queue(review.pk, str(game.id))
+        review.refresh_from_db()
+    return review
+
+
+def queue(review_id: int, game_id: str) -> None:
+    """Queue the computation; a broker that cannot be reached is logged (asking again retries)."""
+    from reviews.tasks import build_review
+
+    try:
+        build_review.delay(review_id)
+    except Exception:  # noqa: BLE001 - any broker failure; eager errors are the task's own
+        if build_review.app.conf.task_always_eager:
+            raise
+        with about_game(game_id):
+            log.exception("could not queue review %s", review_id)
+
+
+def prepare(game: Game, round_no: int) -> None:
+    """Make and queue the reviews of a round that just ended, one per person at the table."""
+    for seat in game.seats.all():
+        if not seat.automated:
+            review, created = Review.objects.get_or_create(
+                game=game, seat_index=seat.index, round_no=round_no
+            )
+            if created:
+                queue(review.pk, str(game.id))
+
+
+def build(review_id: int) -> bool:
+    """Work the review out and keep it; idempotent (a ready review is left as it is)."""
+    review = Review.objects.select_related("game").filter(pk=review_id).first()
+    if review is None or review.status == ReviewStatus.READY:
+        return False
+    reviewer = reviewer_for(review.game.kind)
+    with about_game(review.game_id):
+        try:
+            if reviewer is None:
+                raise LookupError(f"no review for {review.game.kind}")
+            data = reviewer.compute(review.game, review.seat_index, review.round_no)
+        except Exception:  # noqa: BLE001 - shown as "could not be prepared", logged in full
+            log.exception("review %s failed", review_id)
+            Review.objects.filter(pk=review_id).update(status=ReviewStatus.FAILED)
+            return False
+    Review.objects.filter(pk=review_id).update(
+        status=ReviewStatus.READY, data=data, updated=timezone.now()
+    )
+    return True

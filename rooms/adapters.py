@@ -1,0 +1,51 @@
+"""Each game's room adapter (``games/web/<kind>/room.py``), found through the catalogue.
+
+Rooms never name a game: a room of any catalogue game asks that game's adapter
+for its options form, the engine config for a seat count, and the levels a
+computer seat may play at. An adapter is a module with ``OptionsForm``,
+``engine_config(options, seats) -> dict | None`` and ``computer_levels()``, and
+optionally ``SEATS_NOTE`` (a line shown under the seat count).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from types import ModuleType
+from typing import Any
+
+from django import forms
+
+from games import catalogue
+
+
+def adapter(kind: str) -> ModuleType:
+    """The room adapter of ``kind`` (``UnknownGame`` for a kind the catalogue doesn't list)."""
+    return catalogue.load(f"{catalogue.get(kind).web}.room")
+
+
+def playable() -> Iterator[catalogue.GameEntry]:
+    """The games a room can be made for: every ready catalogue game."""
+    return catalogue.ready()
+
+
+def options_form(kind: str, data: Any = None, initial: dict[str, Any] | None = None) -> forms.Form:
+    """The game's options, prefixed so they can't collide with the room's own fields."""
+    return adapter(kind).OptionsForm(data, initial=initial, prefix="opt")
+
+
+def engine_config(kind: str, options: dict[str, Any], seats: int) -> dict[str, Any] | None:
+    return adapter(kind).engine_config(options, seats)
+
+
+def computer_levels(kind: str) -> list[tuple[str, str]]:
+    return list(adapter(kind).computer_levels())
+
+
+def seats_note(kind: str) -> str:
+    """An optional line about the seat count (what a bigger table changes, say)."""
+    return str(getattr(adapter(kind), "SEATS_NOTE", ""))
+
+
+def seat_choices(kind: str) -> list[tuple[int, str]]:
+    entry = catalogue.get(kind)
+    return [(n, str(n)) for n in range(entry.min_players, entry.max_players + 1)]

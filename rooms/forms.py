@@ -1,0 +1,53 @@
+"""The room's own fields: its name, your table name, seats and whether the lobby lists it.
+
+Only shapes are checked here; the names go through ``rooms.names`` (the
+leaderboard's rules, look-alikes, the offensive-word list) in the service, which
+knows who is asking. The game's own options come from its room adapter.
+"""
+
+from __future__ import annotations
+
+from django import forms
+
+from games import catalogue
+from leaderboards.names import MAX_LENGTH, MIN_LENGTH
+from rooms import adapters
+
+NAME_HELP = f"{MIN_LENGTH}–{MAX_LENGTH} characters (letters, digits, spaces, - _ . ')"
+VISIBILITY = [
+    ("private", "Private — only people with the invite link can see it and join"),
+    ("listed", "Listed — anyone can find it in the lobby and join"),
+]
+
+
+class TableNameField(forms.CharField):
+    """A typed name: a generous raw length (it is tidied before its length is checked)."""
+
+    def __init__(self, label: str) -> None:
+        super().__init__(max_length=60, label=label, help_text=NAME_HELP)
+
+
+class RoomForm(forms.Form):
+    name = TableNameField("Room name")
+    table_name = TableNameField("Your name at the table")
+    seats = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label="Seats")
+    visibility = forms.ChoiceField(
+        choices=VISIBILITY, initial="private", widget=forms.RadioSelect, label="Who can join"
+    )
+
+    def __init__(self, kind: str, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        entry = catalogue.get(kind)
+        field = self.fields["seats"]
+        field.choices = adapters.seat_choices(kind)  # type: ignore[attr-defined]
+        field.initial = min(max(entry.min_players, 4), entry.max_players)
+        field.label = f"Seats ({entry.min_players}–{entry.max_players}, you included)"
+
+
+class JoinForm(forms.Form):
+    table_name = TableNameField("Your name at the table")
+    code = forms.CharField(max_length=32, required=False, widget=forms.HiddenInput)
+
+
+class RenameForm(forms.Form):
+    table_name = TableNameField("Your name at the table")

@@ -1,0 +1,60 @@
+"""A shared replay in Chromium on a 360 px phone: arrow keys step, Play plays, nothing overflows."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from games import catalogue
+from replays.models import ShareLink
+
+from .conftest import play_to_the_end
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_keyboard_and_autoplay_on_a_phone(
+    live_server: Any, page: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    entry = catalogue.CATALOGUE[0]
+    game = play_to_the_end(
+        entry, dict(entry.contract_configs[0]), django_capture_on_commit_callbacks
+    )
+    link = ShareLink.objects.create(game=game)
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{live_server.url}/replay/s/{link.token}/?step=0")
+    position = page.get_by_test_id("position")
+    expect(position).to_contain_text("Step 0 of")
+    page.keyboard.press("ArrowRight")
+    expect(position).to_contain_text("Step 1 of")
+    expect(page.get_by_test_id("announcer")).not_to_be_empty()
+    page.keyboard.press("ArrowLeft")
+    expect(position).to_contain_text("Step 0 of")
+    page.keyboard.press("End")
+    expect(position).to_contain_text(f"Step {game.version} of")
+    page.keyboard.press("Home")
+    expect(position).to_contain_text("Step 0 of")
+    page.select_option("#replay-speed", label="Fast")
+    play = page.get_by_role("button", name="▶ Play")
+    play.click()
+    expect(position).to_contain_text("Step 3 of", timeout=5000)
+    page.get_by_role("button", name="❚❚ Pause").click()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    shot(page, "replay-phone")
+    # A move in the list is a link to its step.
+    page.locator("#replay-moves a").nth(2).click()
+    expect(position).to_contain_text("Step 2 of")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    shot(page, "replay-desktop")
+
+
+def shot(page: Any, name: str) -> None:
+    """Save a screenshot when RUMMY_SHOTS names a folder (for looking at, not asserting)."""
+    folder = os.environ.get("RUMMY_SHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True)
