@@ -47,6 +47,11 @@ class RoomForm(forms.Form):
 class JoinForm(forms.Form):
     table_name = TableNameField("Your name at the table")
     code = forms.CharField(max_length=32, required=False, widget=forms.HiddenInput)
+    as_program = forms.BooleanField(
+        required=False,
+        label="My program plays this seat (through the API)",
+        help_text="It moves with one of your API tokens; its games never count on the boards.",
+    )
 
 
 class RenameForm(forms.Form):

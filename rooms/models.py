@@ -106,6 +106,10 @@ class RoomSeat(models.Model):
         return self.kind == SeatKind.PERSON
 
     @property
+    def is_program(self) -> bool:
+        return self.kind == SeatKind.PROGRAM
+
+    @property
     def is_empty(self) -> bool:
         return self.kind == SeatKind.EMPTY
 

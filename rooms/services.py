@@ -62,7 +62,7 @@ def _checked(field: str, check: Callable[[], str]) -> str:
 def seat_of(room: Room, who: Person) -> RoomSeat | None:
     """The person's seat in the room (one seat per person per room), else None."""
     for seat in room.seats.all():
-        if seat.is_person and who.owns(seat.user_id, seat.device_key):
+        if (seat.is_person or seat.is_program) and who.owns(seat.user_id, seat.device_key):
             return seat
     return None
 
@@ -200,14 +200,21 @@ def _person_seat(room: Room, index: int, who: Person, table_name: str) -> RoomSe
     )
 
 
-def join(room_id: int, who: Person, table_name: str, code: str = "") -> RoomSeat:
+def join(
+    room_id: int, who: Person, table_name: str, code: str = "", as_program: bool = False
+) -> RoomSeat:
     """Sit ``who`` in the first empty seat under a typed table name.
 
     A private room needs its invite code (sent in the form, never taken from a
-    lobby link); a listed one is open to anyone while a seat is free.
+    lobby link); a listed one is open to anyone while a seat is free. With
+    ``as_program`` the seat is the player's program's: it plays through the API
+    with one of the account's tokens (so it needs an account), and it never
+    counts on the boards for people.
     """
     if not who.known:
         raise NotAllowed("Your browser needs cookies turned on to join a room.")
+    if as_program and not who.user_id:
+        raise NotAllowed("Sign in to bring a program: it plays with your account's API token.")
     if suspended(who):
         raise NotAllowed("You can't join rooms at the moment.")
     with transaction.atomic():
@@ -223,6 +230,8 @@ def join(room_id: int, who: Person, table_name: str, code: str = "") -> RoomSeat
         taken = _taken_names(room)
         clean = _checked("table_name", lambda: names.table_name(table_name, who, taken))
         fresh = _person_seat(room, seat.index, who, clean)
+        if as_program:
+            fresh.kind = SeatKind.PROGRAM
         fresh.pk = seat.pk
         fresh.save()
         room.save(update_fields=["updated"])

@@ -309,7 +309,8 @@ def join(request: HttpRequest, public_id: str) -> HttpResponse:
     if not form.is_valid():
         return _join_refused(request, room, form, "Type your name at the table.", 400)
     try:
-        services.join(room.pk, person(request), raw, code)
+        as_program = request.POST.get("as_program") in ("on", "true", "1")
+        services.join(room.pk, person(request), raw, code, as_program=as_program)
     except services.NameRefused as exc:
         form.add_error("table_name", exc.message)  # shown at the field, announced as an alert
         return _join_refused(request, room, form, "", exc.status)

@@ -15,7 +15,10 @@ from typing import Any
 
 import pytest
 import schemathesis
+from django.core import signals
+from django.db import close_old_connections, connections
 from django.test import Client
+from django.test.utils import override_settings
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
 
@@ -25,13 +28,39 @@ from rummy_site.wsgi import application
 from tests.api.conftest import token_for
 
 EXAMPLES = int(os.environ.get("API_FUZZ_EXAMPLES", "30"))
-schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", application)
+
+
+def _load_schema() -> Any:
+    """The served schema, loaded while pytest collects: with a deployment's settings (DEBUG
+    off, as in CI) no test host is allowed yet, and the connection the load opens is to the
+    real database, not the test one, so it is closed straight after."""
+    with override_settings(ALLOWED_HOSTS=["localhost", "testserver"]):
+        loaded = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", application)
+    connections.close_all()
+    return loaded
+
+
+schema = _load_schema()
+
+
+@pytest.fixture(autouse=True)
+def _keep_the_test_connection(program: dict[str, str]) -> Any:
+    """Calls go straight to the WSGI app, not through Django's test client, so its request
+    signals would close the test's database connection mid-transaction (PostgreSQL in CI);
+    keep it open, as the test client does (after ``program``'s own request, since the test
+    client connects the signals again when it is done)."""
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    yield
+    signals.request_started.connect(close_old_connections)
+    signals.request_finished.connect(close_old_connections)
 
 
 @pytest.fixture
 def program(user: Any, settings: Any, client: Client) -> dict[str, str]:
     """A token with both scopes and a game its program sits in (started through the API)."""
     settings.API_WAIT_MAX_SECONDS = 0.05
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "localhost"]  # schemathesis's host
     token = token_for(user)
     response = client.post(
         "/api/v1/games",

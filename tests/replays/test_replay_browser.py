@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +42,8 @@ def test_keyboard_and_autoplay_on_a_phone(
     page.select_option("#replay-speed", label="Fast")
     play = page.get_by_role("button", name="▶ Play")
     play.click()
-    expect(position).to_contain_text("Step 3 of", timeout=5000)
+    # Playing moves on by itself (a busy machine may skip a frame or two between looks).
+    expect(position).to_contain_text(re.compile(r"Step ([3-9]|\d\d+) of"), timeout=10_000)
     page.get_by_role("button", name="❚❚ Pause").click()
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     shot(page, "replay-phone")
