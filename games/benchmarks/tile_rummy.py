@@ -23,6 +23,7 @@ from games.bots.tile_rummy import DEFAULT_BUDGET_S, LEVELS, choose_action, propo
 from games.engine import tile_rummy as tr
 
 FIRST_SEED = 1000
+SEARCH_ENDS = ("finished", "stopped")
 
 
 def mid_game_views(count: int, first_seed: int = FIRST_SEED) -> list[dict[str, Any]]:
@@ -89,6 +90,9 @@ def add_arguments(parser: Any) -> None:
         "--node-limit", type=int, default=0, help="search steps per move in the long checks"
     )
     parser.add_argument(
+        "--progress-every", type=int, default=0, help="print the running tally every N games"
+    )
+    parser.add_argument(
         "--first-seed",
         type=int,
         default=tile_rummy_strength.FIRST_SEED,
@@ -148,7 +152,7 @@ def speed(out: Callable[[str], Any], options: dict[str, Any]) -> None:
     out(
         f"expert exact search finished in {sources['finished']}/{len(views)} positions "
         f"(cut by the budget, best so far kept: {sources['stopped']}); move from: "
-        + ", ".join(f"{k} {sources[k]}" for k in ("search", "lay-down", "opening"))
+        + ", ".join(f"{k} {n}" for k, n in sorted(sources.items()) if k not in SEARCH_ENDS)
     )
 
     out("")

@@ -20,10 +20,12 @@ Easy and medium both touch the table because a bot that cannot rearrange it
 rarely goes out: rounds end thrown in and games at the default target run
 to the round cap (issue 12).
 * ``expert`` rearranges the whole table. It opens with the most tiles among
-  openings worth 30 (``tile_rummy_opening``, exact), then each turn lays the
-  most tiles the whole table allows (then the most valuable), keeping its
-  jokers unless they let more tiles down or take it out, and shedding
-  everything it can, jokers first, when an opponent is about to go out.
+  openings worth 30 (``tile_rummy_opening``, exact), then plays beyond the
+  turn (``tile_rummy_expert``): out in one turn whenever the rack fits the
+  table, else the most tiles the whole table allows, keeping its jokers
+  unless they let more tiles down and, among moves laying as many, the
+  tiles with partners on its rack; everything it can, jokers first, when an
+  opponent is about to go out or the pool is nearly dry.
 
 How the expert's search is exact, and why this means: the table search is
 the polynomial dynamic programme over numbers of van Rijn, Takes & Vis ("The
@@ -57,6 +59,7 @@ from games.engine.melds import check_table, read
 from games.engine.tile_rummy import OPENING_MINIMUM, RULES, TILE_COUNT, face_of
 
 from .tile_rummy_best import read_view as _read_view
+from .tile_rummy_expert import Situation, choose
 from .tile_rummy_opening import best_opening
 from .tile_rummy_search import (
     PLACEMENT_WEIGHTS,
@@ -65,7 +68,6 @@ from .tile_rummy_search import (
     Budget,
     SearchAborted,
     Weights,
-    anytime_arrangement,
     best_arrangement,
     count_weights,
 )
@@ -396,57 +398,36 @@ def _lay_down(table: Table, rack: Sequence[int], touch: bool) -> Table | None:
 
 # --- expert --------------------------------------------------------------------------------
 
-# An opponent this close to going out makes every tile kept, a joker above all
-# (30 points), a likely loss: the expert then sheds the most it can.
+# An opponent this close to going out makes every tile kept a likely loss:
+# medium then sheds the most points it can (the expert has its own threshold).
 DANGER_TILES = 2
 
 
 def _expert(view: dict[str, Any], budget: Budget, info: dict[str, Any]) -> Table | None:
-    """The lay-down first (rack sets and lay-offs: cheap, legal, the table least
-    disturbed), then the anytime search for better; whatever it finds is kept.
-
-    Beyond the turn: its jokers stay on the rack unless they let more natural
-    tiles down or take it out (a joker kept is the most flexible tile next
-    turn), and once an opponent is about to go out it sheds the most tiles
-    and points it can, jokers first."""
+    """The opening, then play beyond the turn (``tile_rummy_expert``): out when it
+    can, jokers and paired tiles kept, points dumped when an opponent is close
+    to going out."""
     table, rack, touch = _read_view(view)
     info["finished"] = True
     if not touch:
         info["source"] = "opening"
         return _expert_opening(table, rack, budget, info)
-    best = _lay_down(table, rack, touch)
-    info["source"] = "lay-down"
-    weights = PLACEMENT_WEIGHTS if _in_danger(view) else count_weights(keep_jokers=True)
-    floor = _objective(table, best, weights) if best is not None else None
-    found = anytime_arrangement(table, rack, face_of, weights, budget, floor)
-    info["finished"] = found.exact
-    if found.placed and (floor is None or found.score > floor):
-        best = found.sets
-        info["source"] = "search"
-    if best is not None and weights is not PLACEMENT_WEIGHTS:
-        best = _go_out_with_jokers(table, rack, best, budget, info)
-    return best
+    counts = [n for i, n in enumerate(view.get("rack_counts") or []) if i != view.get("seat")]
+    situation = Situation(min(counts, default=99), int(view.get("pool_count") or 0))
+    move, why = choose(table, rack, situation, budget, _quick_lay_down, info)
+    info["source"] = why
+    return move
+
+
+def _quick_lay_down(table: Table, tiles: list[int]) -> Table | None:
+    """Rack sets and lay-offs, jokers kept back: the expert's searches' first incumbent."""
+    naturals = [t for t in tiles if not _is_joker(t)]
+    return _lay_down(table, naturals, True) if naturals else None
 
 
 def _in_danger(view: dict[str, Any]) -> bool:
     counts = view.get("rack_counts") or []
     return any(n <= DANGER_TILES for i, n in enumerate(counts) if i != view.get("seat"))
-
-
-def _go_out_with_jokers(
-    table: Table, rack: Sequence[int], best: Table, budget: Budget, info: dict[str, Any]
-) -> Table:
-    """Kept jokers are all that is left: go out with them if the table takes them."""
-    before = {t for s in best for t in s}
-    left = [t for t in rack if t not in before]
-    if not left or not all(_is_joker(t) for t in left):
-        return best
-    everything = _objective(table, [*table, list(rack)], PLACEMENT_WEIGHTS)
-    out = anytime_arrangement(table, rack, face_of, PLACEMENT_WEIGHTS, budget, everything)
-    if len(out.placed) == len(rack):
-        info["source"] = "search"
-        return out.sets
-    return best
 
 
 def _expert_opening(

@@ -6,8 +6,9 @@ import json
 
 import pytest
 
-from games.bots.rumbaroo import choose_action
+from games.bots.rumbaroo import Seat, choose_action
 from games.engine import rumbaroo as rb
+from games.engine.rumbaroo.boxes import TileFace
 from tests.engine.rumbaroo.rb_helpers import act, build, discard, table_tile, tile
 
 LEVELS = ["joey", "wallaby", "big_red"]
@@ -189,3 +190,79 @@ def test_bot_games_play_to_the_end_for_each_level(level: str) -> None:
             s, _ = rb.apply(s, seat, action)
             moves += 1
         assert moves < 20_000
+
+
+# --- what sets the levels apart (two players) -------------------------------------------------
+
+MANY = "G1 G3 G5 G7 G9 G11 Y2"  # an opponent far from going out
+
+
+def melded(state, action) -> list[str]:
+    """Faces laid from the hand by a meld action."""
+    after, _ = legal(state, action)
+    before = {t for m in state.table for t in m}
+    return sorted(
+        rb.view(after, None)["table"][i]["tiles"][j]["face"]
+        for i, m in enumerate(after.table)
+        for j, t in enumerate(m)
+        if t not in before
+    )
+
+
+def test_big_red_lays_one_meld_a_turn_for_a_free_action_each() -> None:
+    s = build(["R1 R2 R3 B7 B8 B9 Y5", MANY], difficulty="big_red", pile="G12")
+    action = ask(s, "big_red")
+    assert action["type"] == "meld" and action["free"]["kind"] == "draw"
+    assert melded(s, action) == ["B7", "B8", "B9"]  # the more valuable meld first
+    both = ask(s, "wallaby")  # wallaby lays every meld at once: one free action
+    assert both["type"] == "meld" and len(melded(s, both)) == 6
+
+
+def test_big_red_discards_first_in_the_joey_box_and_keeps_its_meld() -> None:
+    s = build(["R1 R2 R3 G4 Y9", MANY], difficulty="joey", pile="G12")
+    assert ask(s, "big_red") == {"type": "discard", "tile": tile(s, "G4")}
+    assert ask(s, "wallaby")["type"] == "meld"
+
+
+def test_big_red_lays_everything_when_the_opponent_is_close() -> None:
+    s = build(["R1 R2 R3 B7 B8 B9 Y5", "G1 G3 G5"], difficulty="big_red", pile="G12")
+    action = ask(s, "big_red")
+    assert action["type"] == "meld" and len(melded(s, action)) == 6
+
+
+@pytest.mark.parametrize("level", ["wallaby", "big_red"])
+def test_a_free_skip_when_the_next_turn_goes_out(level: str) -> None:
+    s = build(["R1 R2 R3 G4", MANY], difficulty="wallaby", pile="G12")
+    action = ask(s, level)
+    assert action["type"] == "meld" and action["free"]["kind"] == "skip"
+    assert action.get("call") is True  # one tile left: Rumbaroo!
+    after, _ = legal(s, action)
+    assert after.turn == 0  # the opponent misses its turn: G4 goes next
+    assert ask(after, level) == {"type": "discard", "tile": tile(after, "G4")}
+    joey = ask(s, "joey")
+    assert joey["type"] == "meld" and joey["free"]["kind"] == "draw"
+
+
+def test_at_two_players_wallaby_plays_a_hop_first_and_joey_a_number() -> None:
+    s = build(["R6 R-HOP B2 Y11", MANY], pile="R9")
+    assert ask(s, "wallaby") == {"type": "discard", "tile": tile(s, "R-HOP")}
+    assert ask(s, "joey") == {"type": "discard", "tile": tile(s, "R6")}
+
+
+def test_big_red_sheds_an_action_tile_before_a_number() -> None:
+    s = build(["R6 R-DUST B2 Y11", MANY], difficulty="big_red", pile="R9")
+    assert ask(s, "big_red") == {"type": "discard", "tile": tile(s, "R-DUST")}
+    assert ask(s, "wallaby") == {"type": "discard", "tile": tile(s, "R6")}
+
+
+def test_big_red_counts_the_tiles_it_has_seen() -> None:
+    # R8 (red) and Y9 (a nine) both fit the R9. Big Red holds another red (R2)
+    # to follow R8 with, and nothing to follow Y9 with: R8 goes.
+    s = build(["R8 Y9 R2 B13", MANY], difficulty="big_red", pile="R9")
+    assert ask(s, "big_red") == {"type": "discard", "tile": tile(s, "R8")}
+    me = Seat(json.loads(json.dumps(rb.view(s, 0))), 2)
+    unseen = me.unseen()
+    nine_red = TileFace.parse("R9")
+    assert unseen[nine_red] == 1  # two in the box, one on the pile
+    assert unseen[TileFace.parse("R8")] == 1  # one in its own hand
+    assert unseen[TileFace.parse("G1")] == 2  # the opponent's copy is not seen

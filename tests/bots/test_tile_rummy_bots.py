@@ -20,6 +20,7 @@ import pytest
 
 from games.benchmarks import tile_rummy_strength as strength
 from games.bots import tile_rummy as tile_rummy_bot
+from games.bots import tile_rummy_expert
 from games.bots import tile_rummy_search as tile_search
 from games.bots.tile_rummy import LEVELS, choose_action, is_legal_play, propose
 from games.engine import tile_rummy as tr
@@ -515,3 +516,44 @@ def test_strength_benchmark_parts() -> None:
     action = strength.baseline_player(2_000)(tr.view(state, 0))
     new, _ = tr.apply(state, 0, action)
     assert placed(state, new) == ["B9", "J", "K5", "Y5"]  # the joker goes too: all out
+
+
+# --- the expert beyond the turn ---------------------------------------------------------------
+
+
+def test_expert_goes_out_in_one_turn_with_its_joker() -> None:
+    # Far from danger (the opponent holds many tiles), the joker would be kept,
+    # but here it is the last tile: R7 R8 J lays the whole rack.
+    state = position(["R7 R8 J", "K1 K2 K4 K6 K8 K10 Y1 Y3"], ["B2 B3 B4"], opened=[True, True])
+    _action, new = act(state, "expert")
+    assert new.racks[0] == []
+    assert new.phase in ("round_over", "game_over")
+
+
+def test_expert_keeps_its_joker_when_laying_it_adds_nothing_far_from_danger() -> None:
+    # B5 goes on the run; the joker could go there too, but gains no tile: kept.
+    state = position(["B5 J R1 Y9", "K1 K2 K4 K6 K8 K10 Y1 Y3"], ["B2 B3 B4"], opened=[True, True])
+    _action, new = act(state, "expert")
+    assert placed(state, new) == ["B5"]
+    # The baseline (the placement optimum every turn) lays the joker as well.
+    action = strength.baseline_player(2_000)(tr.view(state, 0))
+    assert placed(state, tr.apply(state, 0, action)[0]) == ["B5", "J"]
+
+
+def test_expert_dumps_its_joker_and_points_when_the_opponent_is_close() -> None:
+    # The same rack with the opponent down to four tiles: the joker (30) goes too.
+    state = position(["B5 J R1 Y9", "K1 K2 K4 K6"], ["B2 B3 B4"], opened=[True, True])
+    _action, new = act(state, "expert")
+    assert placed(state, new) == ["B5", "J"]
+
+
+def test_expert_prefers_to_lay_loners_and_keep_pairs() -> None:
+    """Among moves laying as many tiles, a tile with a partner on the rack (R6 with
+    R7: a run waiting for R5 or R8) is worth less to lay than a loner (K6); the
+    tile count still comes first (any extra tile outweighs every preference)."""
+    ids = position(["K6 R6 R7 Y12", "K1"]).racks[0]
+    weights = tile_rummy_expert.keeping_weights(ids)
+    red, black = tr.COLOURS.index("R"), tr.COLOURS.index("K")
+    assert weights.real(black, 6) > weights.real(red, 6)
+    assert weights.real(red, 1) + weights.real(red, 1) > weights.real(black, 13) + 200
+    assert weights.rack_joker < 0  # a joker is kept unless it lets tiles down
