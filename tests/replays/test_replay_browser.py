@@ -60,3 +60,22 @@ def shot(page: Any, name: str) -> None:
     if folder:
         Path(folder).mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("entry", list(catalogue.ready()), ids=lambda e: e.kind)
+def test_a_finished_game_of_each_kind_replays_from_its_share_link_at_360_px(
+    live_server: Any, page: Any, django_capture_on_commit_callbacks: Any, entry: Any
+) -> None:
+    game = play_to_the_end(
+        entry, dict(entry.contract_configs[0]), django_capture_on_commit_callbacks
+    )
+    link = ShareLink.objects.create(game=game)
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{live_server.url}/replay/s/{link.token}/?step=0")  # no account, no cookie
+    position = page.get_by_test_id("position")
+    expect(position).to_contain_text("Step 0 of")
+    page.keyboard.press("ArrowRight")
+    expect(position).to_contain_text("Step 1 of")
+    page.keyboard.press("End")
+    expect(position).to_contain_text(f"Step {game.version} of")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
