@@ -36,7 +36,7 @@ from api.schemas import (
 )
 from games import services
 from games.models import GameStatus
-from rummy_site.middleware import _allowed
+from rummy_site.middleware import count_use
 
 REFUSALS: dict[int | tuple[int, ...], Any] = {(400, 401, 403, 404, 409, 422, 429): Error}
 
@@ -55,7 +55,7 @@ class TokenAuth(HttpBearer):
         if not found.allows(self.scope):
             raise ApiError(403, f"This token lacks the '{self.scope}' scope.", "scope")
         limit, window = getattr(settings, "API_REQUEST_LIMIT", (600, 60))
-        if not _allowed(f"api-requests:{found.pk}", limit, window):
+        if not count_use(f"api-requests:{found.pk}", limit, window):
             raise ApiError(429, "Too many requests with this token; slow down.", "too_many")
         # Whoever the session cookie names, this request is the token's account.
         request.user = found.user

@@ -36,7 +36,7 @@ from games import catalogue, services
 from games.access import game_with_seats
 from games.engine.registry import engine_for
 from games.models import Game, GameStatus, Seat
-from rummy_site.middleware import _allowed
+from rummy_site.middleware import count_use
 
 MAX_LIST = 100
 WAIT_POLL_SECONDS = 0.25
@@ -221,8 +221,8 @@ def _form_errors(form: Form) -> dict[str, list[str]]:
 def _check_creation_limits(request: HttpRequest) -> None:
     """The pages' new-game limits, on the same counters (per account and per address)."""
     limits = settings.GAME_CREATION_LIMITS
-    owner_ok = _allowed(f"new-games:user:{request.user.pk}", *limits["owner"])
-    address_ok = _allowed(f"new-games:ip:{client_address(request)}", *limits["address"])
+    owner_ok = count_use(f"new-games:user:{request.user.pk}", *limits["owner"])
+    address_ok = count_use(f"new-games:ip:{client_address(request)}", *limits["address"])
     if not (owner_ok and address_ok):
         raise ApiError(429, "Too many new games for now; try again later.", "too_many_games")
 

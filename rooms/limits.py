@@ -17,11 +17,11 @@ from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
 
 from accounts.throttle import client_address
+from rummy_site.middleware import count_use, owner_key
 
 HOUR = 60 * 60
 Limit = tuple[tuple[int, int], tuple[int, int]]
@@ -54,30 +54,12 @@ def limits() -> dict[str, Limit]:
     return {**base, **getattr(settings, "ROOM_ACTION_LIMITS", {})}
 
 
-def _count(key: str, limit: int, window: int) -> bool:
-    """Count one use of ``key`` in a fixed window; False once past ``limit``."""
-    cache.add(key, 0, timeout=window)
-    try:
-        count = cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, timeout=window)
-        count = 1
-    return count <= limit
-
-
-def owner_key(request: HttpRequest) -> str:
-    user = request.user
-    if user.is_authenticated:
-        return f"user:{user.pk}"
-    return f"device:{getattr(request, 'device_key', '')}"
-
-
 def allowed(request: HttpRequest, bucket: str) -> bool:
     """Count this request in ``bucket``, per owner and per address; False past either limit."""
     (owner_limit, owner_window), (address_limit, address_window) = limits()[bucket]
-    owner_ok = _count(f"room-limit:{bucket}:{owner_key(request)}", owner_limit, owner_window)
+    owner_ok = count_use(f"room-limit:{bucket}:{owner_key(request)}", owner_limit, owner_window)
     address = f"room-limit:{bucket}:ip:{client_address(request)}"
-    return _count(address, address_limit, address_window) and owner_ok
+    return count_use(address, address_limit, address_window) and owner_ok
 
 
 def too_many(request: HttpRequest) -> HttpResponse:

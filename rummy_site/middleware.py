@@ -62,8 +62,10 @@ class BrowserPolicyMiddleware:
         return response
 
 
-def _allowed(key: str, limit: int, window: int) -> bool:
-    """Count one use of ``key`` in a fixed window; False once past ``limit``."""
+def count_use(key: str, limit: int, window: int) -> bool:
+    """Count one use of ``key`` in a fixed window; False once past ``limit``.
+
+    Shared by every rate limit of the site (new games, rooms, the API)."""
     cache.add(key, 0, timeout=window)
     try:
         count = cache.incr(key)
@@ -73,7 +75,8 @@ def _allowed(key: str, limit: int, window: int) -> bool:
     return count <= limit
 
 
-def _owner(request: HttpRequest) -> str:
+def owner_key(request: HttpRequest) -> str:
+    """Who a limit counts: the account when signed in, else the guest device."""
     user = request.user
     if user.is_authenticated:
         return f"user:{user.pk}"
@@ -99,8 +102,8 @@ class GameCreationLimitMiddleware:
         if not creates_a_game(request):
             return None
         limits = settings.GAME_CREATION_LIMITS
-        owner_ok = _allowed(f"new-games:{_owner(request)}", *limits["owner"])
-        address_ok = _allowed(f"new-games:ip:{client_address(request)}", *limits["address"])
+        owner_ok = count_use(f"new-games:{owner_key(request)}", *limits["owner"])
+        address_ok = count_use(f"new-games:ip:{client_address(request)}", *limits["address"])
         if owner_ok and address_ok:
             return None
         return render(request, "accounts/429.html", status=429)
