@@ -65,12 +65,6 @@ def stamp_of(when: datetime | str | None) -> int:
     return int(when.timestamp() * 1000)
 
 
-def version_for_player(request: HttpRequest, game_id: UUID | str, kind: str) -> int | None:
-    """The game's version if the caller has a seat in it (a game of ``kind``), else None."""
-    probe = probe_for_player(request, game_id, kind)
-    return None if probe is None else probe.version
-
-
 def probe_for_player(request: HttpRequest, game_id: UUID | str, kind: str) -> Probe | None:
     """The game's version and change stamp if the caller has a seat in it, else None.
 

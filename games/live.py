@@ -58,7 +58,7 @@ def wait_for_change(game_id: UUID | str, changed: Callable[[], bool], seconds: f
     ``changed()`` looks at the database; it is asked once more after this
     request is registered, so a change committed just before is never missed.
     """
-    if seconds <= 0 or not _slots.acquire(blocking=False):
+    if seconds <= 0 or not _slots.acquire():
         return False
     try:
         if settings.LIVE_REDIS_URL and _Listener.ensure():
@@ -95,7 +95,7 @@ class _Slots:
         self._lock = threading.Lock()
         self._used = 0
 
-    def acquire(self, blocking: bool = False) -> bool:
+    def acquire(self) -> bool:
         with self._lock:
             if self._used >= settings.LIVE_MAX_WAITERS:
                 return False

@@ -22,7 +22,7 @@ RESUME_MINIMUM = 5.0
 
 
 def turn_seconds(engine: Any, state: Any) -> int:
-    """Seconds for whoever acts now (a Croc Snap answer may be shorter than a turn)."""
+    """Seconds for whoever acts now (a quick answer may be shorter than a turn)."""
     by_state = getattr(engine, "clock_seconds", None)
     if by_state is not None:
         return int(by_state(state))
@@ -64,5 +64,5 @@ def clock_lengths(kind: str) -> dict[str, int]:
     return {
         "turn": int(getattr(engine, "CLOCK_SECONDS", DEFAULT_TURN_SECONDS)),
         "meld": meld_bonus(engine),
-        "answer": int(getattr(engine, "CROC_SECONDS", 0)),
+        "answer": int(getattr(engine, "CLOCK_ANSWER_SECONDS", 0)),
     }

@@ -119,9 +119,7 @@ def create_game(
         )
         changed = ["awaiting_computer"] if _mark_awaiting(game, state) else []
         if online and _people_to_act(game, state):
-            game.deadline = timezone.now() + timedelta(
-                seconds=online_rules.turn_seconds(engine, state)
-            )
+            game.deadline = _fresh_deadline(engine, state)
             changed.append("deadline")
             _queue_clock_on_commit(game)
         if changed:
@@ -177,9 +175,14 @@ def play(
     return game
 
 
+def _seat_at(game: Game, index: int) -> Seat | None:
+    """The seat row at ``index`` from the game's loaded seats (no query)."""
+    return next((s for s in game.seats.all() if s.index == index), None)
+
+
 def _refuse_house_seat(game: Game, seat: int) -> None:
     """While the house holds a seat, its player takes it back before moving again."""
-    row = next((s for s in game.seats.all() if s.index == seat), None)
+    row = _seat_at(game, seat)
     if row is not None and row.house_level:
         raise NotAllowed("The house is playing this seat: take it back first.", "house_seat")
 
@@ -265,7 +268,7 @@ def _write(game: Game, engine: Any, state: Any, finished: bool) -> list[Seat]:
 
 def _clear_draft(game: Game, seat: int) -> None:
     """Any move makes the mover's draft moot; clear it (only when there is one)."""
-    row = next((s for s in game.seats.all() if s.index == seat), None)
+    row = _seat_at(game, seat)
     if row is not None and row.turn_draft is not None:
         Seat.objects.filter(pk=row.pk).update(turn_draft=None)
         row.turn_draft = None
@@ -526,7 +529,7 @@ def update_draft(
         if new is not None:
             new["version"] = expected_version
         Seat.objects.filter(pk=row.pk).update(turn_draft=new)
-        extend_clock_for_melding(game, old is None and new is not None)
+        _extend_clock_for_melding(game, old is None and new is not None)
     return new
 
 
@@ -569,6 +572,11 @@ def _next_deadline(game: Game, engine: Any, state: Any) -> Any:
     before = _people_to_act(game, engine.from_json(game.state))
     if game.deadline is not None and people <= before:
         return game.deadline  # the same window (others answered): the same clock
+    return _fresh_deadline(engine, state)
+
+
+def _fresh_deadline(engine: Any, state: Any) -> Any:
+    """A full clock for whoever acts now."""
     return timezone.now() + timedelta(seconds=online_rules.turn_seconds(engine, state))
 
 
@@ -633,7 +641,7 @@ def apply_due_timeouts(game_id: UUID | str, version: int | None = None, limit: i
 
 def _count_missed_turn(game: Game, seat: int, timeout: bool) -> None:
     """A person's own move resets their run of timeouts; the third in a row calls the house."""
-    row = next((s for s in game.seats.all() if s.index == seat), None)
+    row = _seat_at(game, seat)
     if row is None or row.automated or not game.online:
         return
     misses = row.missed_turns + 1 if timeout else 0
@@ -666,7 +674,9 @@ def pause(game_id: UUID | str, seconds: int | None = None) -> Game:
         left = (game.deadline - now).total_seconds() if game.deadline else None
         game.paused_clock_left = None if left is None else max(left, online_rules.RESUME_MINIMUM)
         game.paused_until, game.deadline = now + span, None
-        game.save(update_fields=["paused_until", "paused_clock_left", "deadline", "updated"])
+        game.awaiting_computer = False  # the sweep leaves a paused table alone; resume requeues
+        fields = ["paused_until", "paused_clock_left", "deadline", "awaiting_computer", "updated"]
+        game.save(update_fields=fields)
         live.notify_on_commit(game.id)
     return game
 
@@ -680,9 +690,7 @@ def resume(game_id: UUID | str) -> Game:
         left = game.paused_clock_left
         game.paused_until, game.paused_clock_left = None, None
         game.deadline = None if left is None else timezone.now() + timedelta(seconds=left)
-        game.save(update_fields=["paused_until", "paused_clock_left", "deadline", "updated"])
-        _requeue_after_change(game)
-        live.notify_on_commit(game.id)
+        _carry_on(game, load_state(game), ["paused_until", "paused_clock_left", "deadline"])
     return game
 
 
@@ -739,10 +747,10 @@ def suspend_player(user_id: int | None = None, device_key: str = "") -> int:
         Seat.objects.filter(game_id=game_id, index=index).update(
             display_name=online_rules.placeholder_name(index)
         )
-        with contextlib.suppress(ServiceError):  # an ended game: the name is gone all the same
+        # The house takes the seat (which also tells the table); on an ended game only
+        # the name goes.
+        with contextlib.suppress(ServiceError):
             leave_seat(game_id, index, reason="suspended")
-        Game.objects.filter(id=game_id).update(updated=timezone.now())
-        live.notify(game_id)
         changed += 1
     return changed
 
@@ -766,33 +774,27 @@ def _person_seat(game: Game, seat_index: int) -> Seat:
 def _after_seat_change(game: Game) -> None:
     """The house came or went: who acts next may have changed; the clock follows."""
     state = load_state(game)
-    engine = engine_for(game.kind)
-    waiting = _computer_seats_to_act(game, state)
-    game.awaiting_computer = bool(waiting)
-    people = _people_to_act(game, state)
-    if not people or game.paused_until is not None:
+    if not _people_to_act(game, state) or game.paused_until is not None:
         game.deadline = None
     elif game.deadline is None:
-        game.deadline = timezone.now() + timedelta(seconds=online_rules.turn_seconds(engine, state))
-    game.save(update_fields=["awaiting_computer", "deadline", "updated"])
-    _requeue_after_change(game)
-    live.notify_on_commit(game.id)
+        game.deadline = _fresh_deadline(engine_for(game.kind), state)
+    _carry_on(game, state, ["deadline"])
 
 
-def _requeue_after_change(game: Game) -> None:
-    """Queue what a running table needs now: the computers' turn, the clock."""
-    state = load_state(game)
-    waiting = _computer_seats_to_act(game, state)
-    if waiting and game.paused_until is None:
-        if not game.awaiting_computer:
-            game.awaiting_computer = True
-            game.save(update_fields=["awaiting_computer"])
+def _carry_on(game: Game, state: Any, fields: list[str]) -> None:
+    """Save a table change that is not a move, then queue what it needs now (the
+    computers' turn, the clock) and tell its seats, all once it commits."""
+    waiting = [] if game.paused_until is not None else _computer_seats_to_act(game, state)
+    game.awaiting_computer = bool(waiting)
+    game.save(update_fields=[*fields, "awaiting_computer", "updated"])
+    if waiting:
         _queue_on_commit(game, state, waiting)
     if game.deadline is not None:
         _queue_clock_on_commit(game)
+    live.notify_on_commit(game.id)
 
 
-def extend_clock_for_melding(game: Game, draft_was_empty: bool) -> None:
+def _extend_clock_for_melding(game: Game, draft_was_empty: bool) -> None:
     """The first tile of a meld earns the mover the engine's melding bonus, once a turn."""
     if not (draft_was_empty and game.online and game.deadline is not None):
         return

@@ -156,10 +156,7 @@ class TableFlow:
         """
         at = as_int(request.GET.get("at"))
         seen = as_int(request.GET.get("seen"))
-        probe = probe_for_player(request, game_id, self.kind)
-        if probe is not None and probe.clock_due:
-            services.apply_due_timeouts(game_id)  # no worker ran it: the first look does
-            probe = probe_for_player(request, game_id, self.kind)
+        probe = self.probe(request, game_id)
         if _nothing_new(probe, at, seen):
             if not (probe.online and request.GET.get("wait") == "1"):
                 return HttpResponse(status=204)
@@ -170,15 +167,22 @@ class TableFlow:
 
             if not live.wait_for_change(game_id, changed, settings.LIVE_WAIT_SECONDS):
                 return HttpResponse(status=204)
-            probe = probe_for_player(request, game_id, self.kind)
-            if probe is not None and probe.clock_due:
-                services.apply_due_timeouts(game_id)
+            self.probe(request, game_id)
         game, seat = self.game_for_player(request, game_id)
         if at is not None and at < game.version:
             move = Move.objects.filter(game=game, seq=at).first()
             if move is not None:
                 return self.frame(request, game, seat, move)
         return self.board(request, game, seat)
+
+    def probe(self, request: HttpRequest, game_id: UUID) -> Probe | None:
+        """The poll's cheap look at the caller's game; a clock that ran out is applied first
+        (with no worker, the first look after the deadline does it)."""
+        probe = probe_for_player(request, game_id, self.kind)
+        if probe is not None and probe.clock_due:
+            services.apply_due_timeouts(game_id)
+            probe = probe_for_player(request, game_id, self.kind)
+        return probe
 
     def set_speed(self, request: HttpRequest, game_id: UUID) -> HttpResponse:
         """Remember how fast the computers' moves are shown, and redraw the board."""
@@ -375,13 +379,13 @@ class TableFlow:
         # At an online table anything can change at any time (others' moves, the
         # clock, the host's pause), so the board always asks; "seen" lets the
         # poll tell a pause from nothing new without a new version.
-        live = game.online and game.status == GameStatus.ACTIVE
+        running = game.online and game.status == GameStatus.ACTIVE
         return {
             "speed": speed,
             "speeds": list(SPEEDS),
             "delay_ms": SPEEDS.get(speed, SPEEDS[default]),
-            "next_at": game.version + 1 if waiting or live else None,
-            "seen": online_table.stamp(game) if live else None,
+            "next_at": game.version + 1 if waiting or running else None,
+            "seen": online_table.stamp(game) if running else None,
             "board_url": self.url("board", game),
             "leave_urls": self.leave_urls(game),
             "online": online_table.bar(request, game, seat, self.url("take_back", game)),

@@ -28,12 +28,12 @@ from games import catalogue
 from games.engine.registry import engine_for
 from games.models import Game, Seat
 from leaderboards import daily, streaks
+from leaderboards.boards import ONLINE_BOARD
 from leaderboards.models import DailyChallenge, LeaderboardEntry, Player, Result
 from leaderboards.periods import keys_for, utc_date, utc_now
 from leaderboards.players import player_for_seat
 
 GRACE_DAYS = 1  # a daily attempt may be won up to the end of the next UTC day
-ONLINE_BOARD = "online"  # the "difficulty" games between people are ranked under
 
 
 def difficulty_of(game: Game, seats: list[Seat]) -> str:

@@ -14,7 +14,8 @@ Each game is one module exposing::
     VIEW_ID_FIELDS: tuple[str, ...]      # view keys holding bare piece ids (besides {"id": …})
 
 Optional, for the online clock the site enforces: ``CLOCK_SECONDS`` (a turn),
-``CLOCK_MELD_BONUS`` (added once when the player starts melding) and
+``CLOCK_MELD_BONUS`` (added once when the player starts melding),
+``CLOCK_ANSWER_SECONDS`` (a quick answer to another's move, where a game has one) and
 ``clock_seconds(state)`` when the length depends on what is being answered.
 
 The contract test suite (tests/contract/) checks all of it for every game

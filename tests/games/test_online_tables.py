@@ -314,3 +314,16 @@ def croc_snap_waiting() -> tuple[Game, int]:
             services.play(game.id, seat, action, game.version)
         game.delete()
     raise AssertionError("no Croc Snap came up")
+
+
+def test_a_pause_stops_the_house_too_and_resume_sets_it_going() -> None:
+    game, seat = person_to_act()
+    services.leave_seat(game.id, seat)  # the house's turn now
+    services.pause(game.id, 600)
+    paused = fresh(game)
+    assert not paused.awaiting_computer  # the sweep leaves it alone
+    assert not services.run_computer_turn(game.id, paused.version)
+    services.resume(game.id)
+    resumed = fresh(game)
+    assert resumed.awaiting_computer and resumed.version == paused.version
+    assert services.run_computer_turn(game.id, resumed.version)

@@ -88,12 +88,14 @@ TIMEOUT_ACTION = {"type": "timeout"}
 # melding, 5 s to answer a Croc Snap (``clock_seconds``).
 CLOCK_SECONDS = 20
 CLOCK_MELD_BONUS = 10
-CROC_SECONDS = 5
+CLOCK_ANSWER_SECONDS = 5  # answering a Croc Snap
 
 
 def clock_seconds(state: State) -> int:
     """The clock for whoever acts now: a Croc Snap answer is quick, a turn is not."""
-    return CROC_SECONDS if state.phase == "croc" else CLOCK_SECONDS
+    return CLOCK_ANSWER_SECONDS if state.phase == "croc" else CLOCK_SECONDS
+
+
 # Besides {"id": …} tile dicts, view keys whose ints are tile ids.
 VIEW_ID_FIELDS = ("table_ids", "drawn", "playable")
 # The shape of every action (games.action_schema reads it before apply): pure data.
