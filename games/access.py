@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from typing import NamedTuple
 from uuid import UUID
 
+from django.core.exceptions import ValidationError
 from django.db import connection
 from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest
@@ -18,6 +19,8 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from games.models import Game, Seat
+from games.rows import read_game_and_seats
+from rummy_site.db import hot_cursor
 
 
 def owns_seat(request: HttpRequest, seat: Seat) -> bool:
@@ -87,7 +90,7 @@ def probe_for_player(request: HttpRequest, game_id: UUID | str, kind: str) -> Pr
         " OR s.user_id = %s) LIMIT 1"
     )
     pk = Game._meta.pk.get_db_prep_value(game_id, connection)
-    with connection.cursor() as cursor:
+    with hot_cursor() as cursor:
         cursor.execute(sql, [pk, kind, key, user_id])
         row = cursor.fetchone()
     if row is None:
@@ -103,14 +106,22 @@ def game_with_seats(game_id: UUID | str) -> Game | None:
 
     Every game has seats (``create_game`` writes them with the game), so the
     join finds every game. One ``Game`` instance is shared by all its seats.
+    The statement is written out and prepared (``games.rows``): the ORM's
+    compiler cost more than the query on every table request.
     """
-    rows = list(Seat.objects.select_related("game").filter(game_id=game_id).order_by("index"))
-    if not rows:
+    try:
+        found = read_game_and_seats(game_id)
+    except ValidationError:  # not a UUID: no such game, as the ORM would have found
         return None
-    game = rows[0].game
+    if found is None:
+        return None
+    game, rows = found
     for seat in rows:
         seat.game = game
-    cached: QuerySet[Seat] = Seat.objects.filter(game_id=game.pk)  # a real query if refiltered
+    # A real query for this game's seats if refined (``game.seats.filter(…)``, ``update``):
+    # Django's own deferred filter, built only then (building it cost more than the read).
+    cached: QuerySet[Seat] = QuerySet(model=Seat)
+    cached._deferred_filter = (False, (), {"game_id": game.pk})  # type: ignore[attr-defined]
     cached._result_cache = rows  # type: ignore[attr-defined]
     cached._prefetch_done = True  # type: ignore[attr-defined]
     game._prefetched_objects_cache = {"seats": cached}  # type: ignore[attr-defined]

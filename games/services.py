@@ -23,7 +23,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from games import catalogue, live
+from games import catalogue, drafts, live
 from games import online as online_rules
 from games.access import game_with_seats
 from games.action_schema import clean_action
@@ -35,6 +35,8 @@ from games.models import Game, GameStatus, Move, Seat
 from games.signals import game_abandoned, game_finished
 
 log = logging.getLogger(__name__)
+
+DraftChange = Callable[[dict[str, Any] | None, dict[str, Any]], dict[str, Any] | None]
 
 
 class ServiceError(Exception):
@@ -497,14 +499,50 @@ def update_draft(
     *,
     loaded: Game | None = None,
 ) -> dict[str, Any] | None:
-    """Edit a seat's turn draft under the same lock and version check as a move.
+    """Edit a seat's turn draft under the same version check as a move.
 
     ``change(draft, view)`` returns the new draft (None clears it) or raises
     ServiceError; the draft is never the game, so the version does not move.
-    One query locks the seat and its game and reads the fresh draft and version;
-    the snapshot comes from ``loaded`` (read by the caller) when it is that version.
+    With the game already read (``loaded``, not an online table) the edit is one
+    compare-and-set statement: it writes only if the seat's draft and the game's
+    version, status and pause are still what was read (``drafts.swap``). Two
+    devices tapping at once lose nothing: the one that finds the draft changed
+    does its tap again under the lock, as every edit did before.
     """
-    with about_game(game_id), transaction.atomic():
+    with about_game(game_id):
+        if loaded is not None and not loaded.online:
+            new = _draft_without_lock(loaded, seat, expected_version, change)
+            if new is not drafts.RACED:
+                return new
+        return _draft_under_lock(game_id, seat, expected_version, change, loaded)
+
+
+def _draft_without_lock(
+    game: Game, seat: int, expected_version: int, change: DraftChange
+) -> dict[str, Any] | None | object:
+    """The tap on the game as read; ``drafts.RACED`` when the row moved meanwhile."""
+    if game.version != expected_version:
+        raise _stale()
+    row = next((s for s in game.seats.all() if s.index == seat), None)
+    if row is None:
+        raise NotAllowed("No such game.", "no_game")
+    before = drafts.as_stored(row.turn_draft)  # before ``change``, which may edit it in place
+    new = _changed_draft(game, row, game.status, game.paused_until, expected_version, change)
+    if not drafts.swap(row, game, before, new):
+        return drafts.RACED
+    return new
+
+
+def _draft_under_lock(
+    game_id: UUID | str,
+    seat: int,
+    expected_version: int,
+    change: DraftChange,
+    loaded: Game | None,
+) -> dict[str, Any] | None:
+    """One query locks the seat and its game and reads the fresh draft and version;
+    the snapshot comes from ``loaded`` (read by the caller) when it is that version."""
+    with transaction.atomic():
         row = (
             Seat.objects.select_related("game")
             .select_for_update()
@@ -518,18 +556,32 @@ def update_draft(
             raise _stale()
         game = loaded if loaded is not None and loaded.version == row.game.version else None
         game = game or _load(game_id)
-        engine = engine_for(game.kind)
-        state = engine.from_json(game.state)
-        if row.game.status != GameStatus.ACTIVE or seat not in engine.to_act(state):
-            raise NotAllowed("It isn't your turn.", "not_your_turn")
-        if row.game.paused_until is not None:
-            raise Paused(row.game.paused_until)
+        status, paused = row.game.status, row.game.paused_until
         old = current_draft(row, expected_version)
-        new = change(old, engine.view(state, seat))
-        if new is not None:
-            new["version"] = expected_version
+        new = _changed_draft(game, row, status, paused, expected_version, change)
         Seat.objects.filter(pk=row.pk).update(turn_draft=new)
         _extend_clock_for_melding(game, old is None and new is not None)
+    return new
+
+
+def _changed_draft(
+    game: Game,
+    row: Seat,
+    status: str,
+    paused_until: Any,
+    expected_version: int,
+    change: DraftChange,
+) -> dict[str, Any] | None:
+    """The seat's draft after ``change``; refused when it is not the seat's turn to act."""
+    engine = engine_for(game.kind)
+    state = engine.from_json(game.state)
+    if status != GameStatus.ACTIVE or row.index not in engine.to_act(state):
+        raise NotAllowed("It isn't your turn.", "not_your_turn")
+    if paused_until is not None:
+        raise Paused(paused_until)
+    new = change(current_draft(row, expected_version), engine.view(state, row.index))
+    if new is not None:
+        new["version"] = expected_version
     return new
 
 

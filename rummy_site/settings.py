@@ -164,15 +164,16 @@ if DATABASE_URL and DB_POOL_SIZE > 0:
     # postgres:// maps to django.db.backends.postgresql, which uses psycopg 3. A pool per
     # process, not a connection per thread: online tables keep hundreds of requests
     # waiting in threads (games.live), and PostgreSQL allows 100 connections. Each
-    # connection is checked as it is handed out, so a restarted server costs no request.
-    from psycopg_pool import ConnectionPool
+    # connection is checked as it is handed out, so a restarted server costs no request
+    # (rummy_site/db_pool.py: by a look at its socket, a round trip only when that finds news).
+    from rummy_site.db_pool import check_connection
 
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL)}
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": 2,
         "max_size": DB_POOL_SIZE,
         "timeout": 10,
-        "check": ConnectionPool.check_connection,
+        "check": check_connection,
     }
 elif DATABASE_URL:
     DATABASES = {

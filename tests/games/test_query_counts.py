@@ -104,7 +104,8 @@ def _rack(game: Game) -> list[Any]:
     return [type("T", (), {"face": tr.face_of(t), "id": t}) for t in state.racks[0]]
 
 
-def test_a_draft_action_costs_at_most_four_statements(client: Client) -> None:
+def test_a_draft_action_costs_two_statements(client: Client) -> None:
+    """The game and its seats, then one compare-and-set update (games/drafts.py)."""
     game = _game(client)
     tile = _rack(game)[0].id
     url = f"/tile-rummy/g/{game.id}/move/"
@@ -112,12 +113,13 @@ def test_a_draft_action_costs_at_most_four_statements(client: Client) -> None:
         lambda: client.post(url, {"version": 0, "tile": tile, "to": "new"}, **HX)
     )
     assert response.status_code == 200
-    assert len(sql) <= 4, "\n".join(sql)
-    assert game.seats.get(index=0).turn_draft["placed"]
+    assert len(sql) == 2, "\n".join(sql)
+    assert "UPDATE games_seat SET turn_draft" in sql[1]  # the compare-and-set write
+    assert game.seats.get(index=0).turn_draft["placed"] == [tile]
 
 
 def test_a_draft_action_answers_the_form_alone_out_of_band(client: Client) -> None:
-    """A tap redraws the form (sets, rack, turn buttons), not the board: three statements."""
+    """A tap redraws the form (sets, rack, turn buttons), not the board: two statements."""
     game = _game(client)
     tile = _rack(game)[0].id
     url = f"/tile-rummy/g/{game.id}/move/"
@@ -129,7 +131,7 @@ def test_a_draft_action_answers_the_form_alone_out_of_band(client: Client) -> No
     assert body.lstrip().startswith('<form id="board-form"') and 'hx-swap-oob="true"' in body
     assert 'id="board"' not in body and 'data-testid="log"' not in body
     assert f'data-tile="{tile}"' in body.split('data-testid="rack"')[0]  # now on the table
-    assert len(sql) == 3, "\n".join(sql)  # the game and seats, the locked seat, the update
+    assert len(sql) == 2, "\n".join(sql)  # the game and seats, the compare-and-set update
 
 
 def test_a_reset_reads_the_recent_moves_only_for_tiles_on_the_table(client: Client) -> None:
@@ -137,10 +139,10 @@ def test_a_reset_reads_the_recent_moves_only_for_tiles_on_the_table(client: Clie
     game = _game(client)
     reset = f"/tile-rummy/g/{game.id}/reset/"
     response, sql = _count(lambda: client.post(reset, {"version": 0}, **HX))
-    assert response.status_code == 200 and len(sql) == 3, "\n".join(sql)
+    assert response.status_code == 200 and len(sql) == 2, "\n".join(sql)
     put_state(game, build(racks=["R10 B3", "K1 K2"], table=["Y1 Y2 Y3"], pool_top="Y9"))
     response, sql = _count(lambda: client.post(reset, {"version": 0}, **HX))
-    assert response.status_code == 200 and len(sql) == 4, "\n".join(sql)
+    assert response.status_code == 200 and len(sql) == 3, "\n".join(sql)
     assert "games_move" in sql[-1]
 
 

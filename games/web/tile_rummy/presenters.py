@@ -16,6 +16,7 @@ from games.engine import tile_rummy
 from games.engine.registry import engine_for
 from games.models import Game, Move, Seat
 from games.table_flow import recent_moves
+from games.table_urls import TableUrls
 from games.web.tile_rummy.log import COLOUR_NAME, Teller, laid_tiles, round_ending, table_ids
 
 View = dict[str, Any]
@@ -25,6 +26,7 @@ COLOUR_SHAPE = {"R": "●", "B": "■", "Y": "▲", "K": "◆"}
 COLOUR_ORDER = {"R": 0, "B": 1, "Y": 2, "K": 3}
 LOG_LENGTH = 8
 TILE_TEMPLATE = "games/tile_rummy/_tile.html"
+URL_NAMESPACE = "tile_rummy"  # the catalogue's url_name for this game
 
 
 def tile_context(tile: dict[str, Any], placed: bool = False, fresh: bool = False) -> dict[str, Any]:
@@ -188,6 +190,7 @@ def form_context(
         "seat": seat,
         "version": game.version,
         "view": view,
+        "urls": TableUrls(URL_NAMESPACE, game.id),
         "my_turn": my_turn,
         "sets": sets_context(table, placed, fresh),
         "rack": rack_context(view["rack"], placed),
