@@ -12,7 +12,6 @@ from typing import NamedTuple
 from uuid import UUID
 
 from django.core.exceptions import ValidationError
-from django.db import connection
 from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest
 from django.utils import timezone
@@ -68,6 +67,16 @@ def stamp_of(when: datetime | str | None) -> int:
     return int(when.timestamp() * 1000)
 
 
+PROBE_SQL = (
+    "SELECT g.version, g.updated, g.online, g.deadline, g.paused_until, g.status"
+    f" FROM {Game._meta.db_table} g"
+    f" JOIN {Seat._meta.db_table} s ON s.game_id = g.id"
+    " WHERE g.id = %s AND g.kind = %s AND ("
+    "(s.user_id IS NULL AND s.device_key = %s AND s.device_key <> '' AND s.computer_level = '')"
+    " OR s.user_id = %s) LIMIT 1"
+)
+
+
 def probe_for_player(request: HttpRequest, game_id: UUID | str, kind: str) -> Probe | None:
     """The game's version and change stamp if the caller has a seat in it, else None.
 
@@ -81,17 +90,9 @@ def probe_for_player(request: HttpRequest, game_id: UUID | str, kind: str) -> Pr
     user_id = user.pk if user.is_authenticated else None
     if not key and user_id is None:
         return None
-    sql = (
-        "SELECT g.version, g.updated, g.online, g.deadline, g.paused_until, g.status"
-        f" FROM {Game._meta.db_table} g"
-        f" JOIN {Seat._meta.db_table} s ON s.game_id = g.id"
-        " WHERE g.id = %s AND g.kind = %s AND ("
-        "(s.user_id IS NULL AND s.device_key = %s AND s.device_key <> '' AND s.computer_level = '')"
-        " OR s.user_id = %s) LIMIT 1"
-    )
-    pk = Game._meta.pk.get_db_prep_value(game_id, connection)
     with hot_cursor() as cursor:
-        cursor.execute(sql, [pk, kind, key, user_id])
+        pk = Game._meta.pk.get_db_prep_value(game_id, cursor.db)
+        cursor.execute(PROBE_SQL, [pk, kind, key, user_id])
         row = cursor.fetchone()
     if row is None:
         return None

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.backends.utils import CursorWrapper
 
 
@@ -38,15 +38,15 @@ ONLY_WHEN_ASKED = 2**31 - 1
 
 def hot_cursor() -> CursorWrapper:
     """A cursor for a fixed statement run on most requests (use it as a context manager)."""
-    if connection.vendor != "postgresql":
-        return connection.cursor()
+    db = connections[DEFAULT_DB_ALIAS]  # the thread's own wrapper, looked up once
+    if db.vendor != "postgresql":
+        return db.cursor()
     if not _PREPARED:
         _PREPARED.append(_prepared_cursor_class())
-    connection.close_if_health_check_failed()
-    connection.ensure_connection()
-    with connection.wrap_database_errors:
-        conn = connection.connection
+    db.close_if_health_check_failed()
+    db.ensure_connection()
+    with db.wrap_database_errors:
+        conn = db.connection
         if conn.prepare_threshold is None:  # Django's default turns preparing off altogether
             conn.prepare_threshold = ONLY_WHEN_ASKED
-        raw = _PREPARED[0](conn)
-        return connection._prepare_cursor(raw)  # noqa: SLF001 — Django's own wrapping step
+        return db._prepare_cursor(_PREPARED[0](conn))  # noqa: SLF001 — Django's wrapping step
