@@ -24,6 +24,9 @@ def test_the_page_shows_my_hand_and_never_another_hand_or_the_pool(client, craft
         pouches=["B9", "Y13", "", ""],
         table=["G7 G8 G9"],
     )
+    # The real deal's computer turns before the crafting may have played a yellow 13, which
+    # the log would rightly name: clear that history so the check below is about hands.
+    game.moves.all().delete()
     state = state_of(game)
     page = client.get(f"/rumbaroo/g/{game.id}/").content.decode()
     shown = shown_ids(page)
