@@ -18,6 +18,7 @@ from games.loadbench import game
 from games.loadbench.client import Browser, Result
 
 PREFIX = f"{game.PREFIX}/g"
+ROUND_OVER = 'data-testid="round-panel"'  # the board after a move that ended the round
 
 
 @dataclass
@@ -118,8 +119,8 @@ class MoveWithReply(Endpoint):
         g, browser = self.game, self.browsers[0]
         started = time.perf_counter()
         result = browser.request("POST", f"{PREFIX}/{g['id']}/draw/", {"version": g["version"]})
-        if result.status != 200:
-            self.next_game()
+        if result.status != 200 or ROUND_OVER in result.body:
+            self.next_game()  # refused, or the draw ended the round: no reply is coming
             return result
         target = g["version"] + 2
         probe = Result(204, "", 0.0)

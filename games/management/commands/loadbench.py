@@ -170,33 +170,39 @@ class Command(BaseCommand):
         return counts
 
     def _saturation(self, opts: dict[str, Any], counts: dict[str, tuple[int, int]]) -> None:
-        from games.loadbench import saturation, setup
-
         self.stdout.write(
             f"\nsaturation: {opts['clients']} clients, {opts['seconds']:.0f} s each "
             f"(+{opts['warmup']:.0f} s warm-up), gunicorn {opts['gunicorn_args']!r}\n"
         )
-        header = f"{'endpoint':24} {'req/s':>8} {'ratio':>6} {'p50 ms':>7} {'p95 ms':>7} "
-        self.stdout.write(header + f"{'SQL':>4} {'tx':>3} {'CPU%':>5}  statuses")
-        bare = None
+        header = f"{'endpoint':24} {'req/s':>8} {'ratio':>6} {'base':>7} {'p50 ms':>7} "
+        self.stdout.write(header + f"{'p95 ms':>7} {'SQL':>4} {'tx':>3} {'CPU%':>5}  statuses")
+        bare_name = PHASE_KEYS["bare"]
         for name in _phases(opts["phases"]):
-            plans = setup.plans(name, opts["clients"], opts["port"])
-            connections.close_all()
-            busy0 = _machine_busy()
-            result = self.generator.measure(
-                functools.partial(
-                    saturation.run_phase, name, plans, opts["warmup"], opts["seconds"]
-                )
-            )
-            busy1 = _machine_busy()
-            cpu = 100 * (busy1[0] - busy0[0]) / max(1, busy1[1] - busy0[1])
-            bare = bare or result.rate
+            # Each ratio's base is the bare view measured just before it: the machine's
+            # speed drifts by a tenth between minutes, as much as the gaps being measured.
+            base = self._phase(opts, bare_name) if name != bare_name else None
+            result, cpu = self._phase(opts, name), self._last_cpu
             sql, tx = counts.get(name, (0, 0))
+            base_rate = base.rate if base is not None else result.rate
             self.stdout.write(
-                f"{name:24} {result.rate:8.1f} {result.rate / bare:6.2f} "
+                f"{name:24} {result.rate:8.1f} {result.rate / base_rate:6.2f} {base_rate:7.1f} "
                 f"{1000 * result.percentile(50):7.1f} {1000 * result.percentile(95):7.1f} "
                 f"{sql:4d} {tx:3d} {cpu:5.0f}  {dict(sorted(result.statuses.items()))}"
             )
+
+    def _phase(self, opts: dict[str, Any], name: str) -> Any:
+        """One saturation phase, with the machine's CPU use over it kept in ``_last_cpu``."""
+        from games.loadbench import saturation, setup
+
+        plans = setup.plans(name, opts["clients"], opts["port"])
+        connections.close_all()
+        busy0 = _machine_busy()
+        result = self.generator.measure(
+            functools.partial(saturation.run_phase, name, plans, opts["warmup"], opts["seconds"])
+        )
+        busy1 = _machine_busy()
+        self._last_cpu = 100 * (busy1[0] - busy0[0]) / max(1, busy1[1] - busy0[1])
+        return result
 
     def _soak(self, opts: dict[str, Any]) -> None:
         from games.loadbench import setup, soak
