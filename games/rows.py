@@ -11,7 +11,7 @@ in order, and each value goes through the same converters Django would apply
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from django.db import connection
@@ -19,8 +19,6 @@ from django.db.models import Model
 
 from games.models import Game, Seat
 from rummy_site.db import hot_cursor
-
-Converter = Callable[[Any], Any]
 
 
 class ModelRow:
