@@ -87,6 +87,11 @@ def add_arguments(parser: Any) -> None:
     parser.add_argument("--baseline-games", type=int, default=0, help="expert v baseline (400)")
     parser.add_argument("--level-games", type=int, default=0, help="games per level pair")
     parser.add_argument(
+        "--level-pairs",
+        default="",
+        help="only these level pairs, e.g. expert-medium,easy-easy (default: all four)",
+    )
+    parser.add_argument(
         "--node-limit", type=int, default=0, help="search steps per move in the long checks"
     )
     parser.add_argument(

@@ -3,9 +3,10 @@
 * the expert against a baseline that lays the placement optimum every turn
   and nothing else (``best_play``: the most tiles, then points; the best
   opening), to show what play beyond the turn is worth;
-* each pair of adjacent levels (easy v medium, medium v expert), with the
-  share of rounds thrown in (the pool ran dry and nobody went out) and the
-  rounds a game at the default target takes.
+* each pair of adjacent levels (easy v medium, medium v expert), and easy
+  and medium each against itself, with the share of rounds thrown in (the
+  pool ran dry and nobody went out) and the rounds a game at the default
+  target takes; ``--level-pairs expert-medium,easy-easy`` runs only those.
 
 Every bot searches with a fixed step limit and no clock, so a seeded game
 plays the same on any machine. Games to 200 between close players last 45-70
@@ -13,7 +14,9 @@ rounds (a 2-player total is a random walk until one side is 200 up), about
 15-30 s of CPU each, so ``--progress-every N`` prints the running tally every
 N games: a long run cut short still leaves figures, and ``--first-seed`` lets
 several runs split the seeds. Win rates come with a 95% Wilson interval;
-a drawn game (equal totals) counts half.
+a drawn game (equal totals) counts half. ``pts/round`` is the first player's
+round score less the second's, averaged over rounds (one round's difference
+spreads by about 57 points, so it needs thousands of rounds to settle).
 """
 
 from __future__ import annotations
@@ -40,9 +43,10 @@ class Tally:
     rounds: int = 0
     thrown_in: int = 0
     moves: int = 0
+    points: int = 0  # the first player's round scores less the second's, summed
 
     def add(self, other: Tally) -> None:
-        for name in ("games", "wins", "rounds", "thrown_in", "moves"):
+        for name in ("games", "wins", "rounds", "thrown_in", "moves", "points"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
 
 
@@ -82,6 +86,7 @@ def play_game(players: tuple[Player, Player], seed: int, target: int, max_rounds
             if event["type"] in ("round_over", "game_over"):
                 tally.rounds += 1
                 tally.thrown_in += event["winner"] is None
+                tally.points += event["scores"][0] - event["scores"][1]
     winners = state.winners
     tally.wins = 1.0 if winners == [0] else 0.5 if 0 in winners else 0.0
     return tally
@@ -107,10 +112,26 @@ def match(
         else:
             result = play_game((second, first), first_seed + i, target, max_rounds)
             result.wins = 1.0 - result.wins
+            result.points = -result.points
             total.add(result)
         if progress is not None:
             progress(total)
     return total
+
+
+# The level match-ups: adjacent levels, then each of easy and medium against itself
+# (how often its rounds end with someone going out rather than thrown in).
+LEVEL_PAIRS = (("medium", "easy"), ("expert", "medium"), ("easy", "easy"), ("medium", "medium"))
+
+
+def level_pairs(chosen: str) -> list[tuple[str, str]]:
+    """The match-ups named in ``chosen`` ("expert-medium,easy-easy"), or all of them."""
+    names = {f"{a}-{b}": (a, b) for a, b in LEVEL_PAIRS}
+    wanted = [n.strip() for n in chosen.split(",") if n.strip()]
+    unknown = [n for n in wanted if n not in names]
+    if unknown:
+        raise ValueError(f"unknown level pairs {unknown}; choose from {', '.join(names)}")
+    return [names[n] for n in wanted] if wanted else list(LEVEL_PAIRS)
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -129,13 +150,14 @@ def line(name: str, tally: Tally, seconds: float) -> str:
     thrown = tally.thrown_in / max(tally.rounds, 1)
     return (
         f"{name:<22} {tally.games:>5} {rate:>7.1%} [{low:.1%}, {high:.1%}] "
-        f"{thrown:>8.1%} {tally.rounds / max(tally.games, 1):>7.1f} {seconds:>8.0f}"
+        f"{thrown:>8.1%} {tally.rounds / max(tally.games, 1):>7.1f} "
+        f"{tally.points / max(tally.rounds, 1):>+9.1f} {seconds:>8.0f}"
     )
 
 
 HEADER = (
     f"{'match (first wins)':<22} {'games':>5} {'win':>7} {'95% interval':<16} "
-    f"{'thrown':>8} {'rounds':>7} {'seconds':>8}"
+    f"{'thrown':>8} {'rounds':>7} {'pts/round':>9} {'seconds':>8}"
 )
 
 
@@ -158,21 +180,12 @@ def report(out: Callable[[str], Any], options: dict[str, Any]) -> None:
             )
         )
     if options["level_games"]:
-        for strong, weak in (("medium", "easy"), ("expert", "medium")):
+        for strong, weak in level_pairs(options.get("level_pairs") or ""):
             pairs.append(
                 (
                     f"{strong} v {weak}",
                     level_player(strong, node_limit),
                     level_player(weak, node_limit),
-                    options["level_games"],
-                )
-            )
-        for level in ("easy", "medium"):
-            pairs.append(
-                (
-                    f"{level} v {level}",
-                    level_player(level, node_limit),
-                    level_player(level, node_limit),
                     options["level_games"],
                 )
             )

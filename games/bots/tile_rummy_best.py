@@ -8,7 +8,8 @@ compares each turn with; it decides nothing about holding tiles back.
 
 Exact when ``exact`` is set on the answer: the anytime search finished
 within its budget (``tile_rummy_search.anytime_arrangement``); otherwise the
-best arrangement found before the budget ran out. Uses only the view (the
+best arrangement found before the budget ran out, or by a second look around
+the table's jokers (``tile_rummy_jokers``), whichever lays more. Uses only the view (the
 table and the seat's own rack), so it can be computed for any past turn.
 """
 
@@ -19,6 +20,7 @@ from typing import Any
 
 from games.engine.tile_rummy import face_of, tile_value
 
+from .tile_rummy_jokers import around_jokers
 from .tile_rummy_opening import best_opening
 from .tile_rummy_search import PLACEMENT_WEIGHTS, Budget, SearchAborted, anytime_arrangement
 
@@ -60,9 +62,13 @@ def best_play_for(
             return None
         return _play([*table, *opening.sets], rack, True)
     found = anytime_arrangement(table, rack, face_of, PLACEMENT_WEIGHTS, budget)
-    if not found.placed:
+    sets = found.sets if found.placed else None
+    if not found.exact:  # out of steps: look again around the table's jokers
+        floor = found.score if found.placed else None
+        sets = around_jokers(table, rack, PLACEMENT_WEIGHTS, budget, floor) or sets
+    if sets is None:
         return None
-    return _play(found.sets, rack, found.exact)
+    return _play(sets, rack, found.exact)
 
 
 def _play(new_table: Table, rack: list[int], exact: bool) -> BestPlay:

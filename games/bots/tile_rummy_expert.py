@@ -12,18 +12,48 @@ this module answers "what should I lay now?":
 * **dump points when in danger**: a tile held when an opponent goes out
   costs its face (a joker 30), so once an opponent is down to
   ``DANGER_TILES`` or the pool is nearly dry it lays the most tiles and
-  points it can, jokers first.
+  points it can, jokers first;
+* like the placement optimum, when a search runs out of steps it **looks
+  again around the table's jokers** (``tile_rummy_jokers``): at 2,000 steps
+  a move the whole-table search alone laid nothing, or less than the
+  optimum, in 8% of the positions of a seeded game.
 
-Measured and left out (``manage.py benchmark --game tile_rummy`` and the
-unit tests' short matches): keeping back sets made from the rack alone (a
-*reserve*, laid one a turn instead of drawing) and drawing instead when the
-tiles not yet seen promised a useful draw. Against easy the reserve lost
-short games it used to win (12-8 instead of at least 17-3 over 20), and
-against the every-turn optimum it changed the score per round by less than
-the noise; held points are what a round lost costs.
+Measured (``manage.py benchmark --game tile_rummy --baseline-games 40
+--node-limit 2000 --first-seed S``, games to 200, seats alternated) against
+the baseline that lays the placement optimum every turn and nothing else,
+both taking the second look around the jokers: 15 of 40 (seeds from 50,000;
+-1.7 points a round) and 18 of 40 (from 50,200; -0.6), together 41% [31%,
+52%]: no better than the optimum. Before the baseline took that second look
+the expert, which already did, won 336 of 400 (84.0% [80.1%, 87.3%]): that
+margin was the baseline's search failing, not strategy. Against medium: 40
+of 40 games (``--level-games 40 --level-pairs expert-medium``).
+
+Measured and left out, against the every-turn optimum, by the score per round
+(seeded games from 50,000; one round's difference has a spread of about 57
+points, so only large effects show over 20-40 games):
+
+* *trickling*: lay one tile of the best move and keep the rest as a reserve
+  laid on later turns instead of drawing (each turn a tile laid instead of a
+  tile drawn): 1 game won of 26, -8.5 points a round over 1,156 rounds. Tiles
+  held are points paid when the opponent goes out, and one of its go-outs in
+  six is from five tiles or more, before the expert sees danger;
+* *a reserve of sets from the rack alone*, laid one a turn: it seldom applies
+  after the opening (20 moves in 134 rounds); against easy it lost short
+  games it used to win (12-8 instead of at least 17-3 over 20);
+* *denying the go-out*: with the opponent at three tiles or fewer, deal it
+  racks from the tiles not seen and hold back a tile (or draw) when that
+  makes its going out next turn less likely than the points held cost. In
+  43% of the baseline's go-outs the expert's move just before had made it
+  possible, yet even told the opponent's real rack (an oracle) this changed
+  the score by -0.05 a round over 517 rounds (the expert without it: -0.7
+  over 1,254), and the sampled version doubled the time a game takes;
+* laying jokers at once and dropping the partner preference (the baseline's
+  own choice among moves laying as many tiles): -1.2 a round over 1,169
+  rounds, within the noise of the expert without it.
 
 Every search has its own step budget, the same as the baseline's single
-search. Pure Python, deterministic for a view and a step limit.
+search; the expert runs two to eight of them a move (on the site they share
+one deadline). Pure Python, deterministic for a view and a step limit.
 """
 
 from __future__ import annotations
@@ -35,6 +65,7 @@ from typing import Any
 
 from games.engine.tile_rummy import COLOURS, face_of, tile_value
 
+from .tile_rummy_jokers import around_jokers, fresh
 from .tile_rummy_search import (
     PLACEMENT_WEIGHTS,
     Budget,
@@ -65,11 +96,6 @@ class Situation:
 
     opponent_tiles: int  # the fewest tiles any opponent holds
     pool: int  # tiles left to draw
-
-
-def fresh(budget: Budget) -> Budget:
-    """A budget for one more search: the same step limit and the same deadline."""
-    return Budget(budget.node_limit, budget.deadline)
 
 
 def choose(
@@ -104,14 +130,18 @@ def improve(
 ) -> Table | None:
     """The best table laying some of ``tiles`` under ``weights`` that the budget finds,
     never worse than the quick lay-down; None if nothing can be laid."""
-    known = lay_down(table, list(tiles))
-    floor = objective(table, known, weights) if known is not None else None
-    found = anytime_arrangement(table, tiles, face_of, weights, fresh(budget), floor)
+    best = lay_down(table, list(tiles))
+    score = objective(table, best, weights) if best is not None else None
+    found = anytime_arrangement(table, tiles, face_of, weights, fresh(budget), score)
     if report is not None:
         report["finished"] = found.exact
-    if found.placed and (floor is None or found.score > floor):
-        return found.sets
-    return known
+    if found.placed and (score is None or found.score > score):
+        best, score = found.sets, found.score
+    if not found.exact:
+        around = around_jokers(table, tiles, weights, budget, score)
+        if around is not None:
+            best = around
+    return best
 
 
 def keeping_weights(rack: Sequence[int]) -> Weights:
@@ -146,12 +176,17 @@ def objective(table: Table, new_table: Table, weights: Weights) -> int:
 
 def go_out(table: Table, rack: Sequence[int], budget: Budget) -> Table | None:
     """The whole rack laid, if the table takes it: a search that keeps only states
-    able to place every tile, so it is quick to say no."""
+    able to place every tile, so it is quick to say no (then once more around the
+    table's joker sets, if that search did not finish)."""
     everything = len(rack) * 1000 + sum(min(tile_value(t), 30) for t in rack) - 1
     found = anytime_arrangement(
         table, rack, face_of, PLACEMENT_WEIGHTS, fresh(budget), floor=everything
     )
-    return found.sets if len(found.placed) == len(rack) else None
+    if len(found.placed) == len(rack):
+        return found.sets
+    if not found.exact:
+        return around_jokers(table, rack, PLACEMENT_WEIGHTS, budget, everything)
+    return None
 
 
 def in_danger(situation: Situation) -> bool:

@@ -23,6 +23,7 @@ from games.bots import tile_rummy as tile_rummy_bot
 from games.bots import tile_rummy_expert
 from games.bots import tile_rummy_search as tile_search
 from games.bots.tile_rummy import LEVELS, choose_action, is_legal_play, propose
+from games.bots.tile_rummy_best import read_view
 from games.engine import tile_rummy as tr
 from games.engine.melds import read
 
@@ -557,3 +558,47 @@ def test_expert_prefers_to_lay_loners_and_keep_pairs() -> None:
     assert weights.real(black, 6) > weights.real(red, 6)
     assert weights.real(red, 1) + weights.real(red, 1) > weights.real(black, 13) + 200
     assert weights.rack_joker < 0  # a joker is kept unless it lets tiles down
+
+
+def test_the_search_looks_around_table_jokers_when_the_narrow_search_dies() -> None:
+    """Both jokers on the table: at a small step limit the whole-table search keeps
+    only states that put the jokers where no set can be finished and lays nothing;
+    searching again with the joker sets left as they are, one at a time, finds the
+    three tiles the optimum lays, for the placement optimum and the expert alike."""
+    state = position(
+        ["R3 R5 R8 B4 B8 Y9 Y9 Y13 K4", "R2 R4 R6 R7 R9"],
+        [
+            "R1 B1 K1",
+            "B2 B3 B4 B5 B6",
+            "Y3 Y4 Y5 Y6 Y7",
+            "K6 K7 K8",
+            "B8 B9 J",
+            "K8 J K10",
+            "R11 B11 Y11",
+            "B11 Y11 K11",
+            "R12 B12 Y12",
+        ],
+        opened=[True, True],
+    )
+    view = tr.view(state, 0)
+    table, rack, _ = read_view(view)
+    narrow = tile_search.anytime_arrangement(
+        table, rack, tr.face_of, tile_search.PLACEMENT_WEIGHTS, tile_search.Budget(2_000)
+    )
+    assert not narrow.placed and not narrow.exact  # the whole-table search alone lays nothing
+    baseline = strength.baseline_player(2_000)(view)  # the placement optimum looks again
+    assert len(placed(state, tr.apply(state, 0, baseline)[0])) == 3
+    action = choose_action(view, "expert", budget_s=None, node_limit=2_000)
+    assert action is not None and action["type"] == "play"
+    assert len(placed(state, tr.apply(state, 0, action)[0])) == 3
+    assert len(placed(state, act(state, "expert")[1])) == 3  # the optimum, with steps to spare
+
+
+def test_strength_benchmark_level_pairs() -> None:
+    assert strength.level_pairs("") == list(strength.LEVEL_PAIRS)
+    assert strength.level_pairs("expert-medium, easy-easy") == [
+        ("expert", "medium"),
+        ("easy", "easy"),
+    ]
+    with pytest.raises(ValueError):
+        strength.level_pairs("expert-easy")
