@@ -21,11 +21,12 @@ this module answers "what should I lay now?":
 Measured (``manage.py benchmark --game tile_rummy --baseline-games 40
 --node-limit 2000 --first-seed S``, games to 200, seats alternated) against
 the baseline that lays the placement optimum every turn and nothing else,
-both taking the second look around the jokers: 15 of 40 (seeds from 50,000;
--1.7 points a round) and 18 of 40 (from 50,200; -0.6), together 41% [31%,
-52%]: no better than the optimum. Before the baseline took that second look
-the expert, which already did, won 336 of 400 (84.0% [80.1%, 87.3%]): that
-margin was the baseline's search failing, not strategy. Against medium: 40
+both taking the second look around the jokers, over seeds 50,000-50,079
+and 50,200-50,279 (four runs of 40): 15, 17, 18 and 23 wins of 40 (-1.7,
+-1.3, -0.6 and +1.0 points a round), together 73 of 160, 45.6% [38.1%,
+53.4%]: level with the optimum, not better. Before the baseline took that
+second look the expert, which already did, won 336 of 400 (84.0% [80.1%,
+87.3%]): that margin was the baseline's search failing, not strategy. Against medium: 40
 of 40 games (``--level-games 40 --level-pairs expert-medium``).
 
 Measured and left out, against the every-turn optimum, by the score per round
