@@ -1,9 +1,9 @@
 """Each game's room adapter (``games/web/<kind>/room.py``), found through the catalogue.
 
 Rooms never name a game: a room of any catalogue game asks that game's adapter
-for its options form, the engine config for a seat count, and the levels a
-computer seat may play at. An adapter is a module with ``OptionsForm``,
-``engine_config(options, seats) -> dict | None`` and ``computer_levels()``, and
+for its options form and the engine config for a seat count; the levels a
+computer seat may play at are the catalogue's. An adapter is a module with
+``OptionsForm`` and ``engine_config(options, seats) -> dict | None``, and
 optionally ``SEATS_NOTE`` (a line shown under the seat count).
 """
 
@@ -38,7 +38,7 @@ def engine_config(kind: str, options: dict[str, Any], seats: int) -> dict[str, A
 
 
 def computer_levels(kind: str) -> list[tuple[str, str]]:
-    return list(adapter(kind).computer_levels())
+    return [(level.key, level.label) for level in catalogue.get(kind).levels]
 
 
 def seats_note(kind: str) -> str:

@@ -11,12 +11,14 @@ databases it is the ordinary cursor. (The pool's own saving is in ``db_pool``.)
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.backends.utils import CursorWrapper
 
 
+@functools.cache
 def _prepared_cursor_class() -> type:
     from django.db.backends.postgresql.base import ServerBindingCursor
 
@@ -30,7 +32,6 @@ def _prepared_cursor_class() -> type:
     return PreparedCursor
 
 
-_PREPARED: list[type] = []
 # Django's own cursors bind on the client and never prepare; this threshold only lets
 # ``prepare=True`` work (psycopg ignores it while the threshold is None).
 ONLY_WHEN_ASKED = 2**31 - 1
@@ -41,12 +42,10 @@ def hot_cursor() -> CursorWrapper:
     db = connections[DEFAULT_DB_ALIAS]  # the thread's own wrapper, looked up once
     if db.vendor != "postgresql":
         return db.cursor()
-    if not _PREPARED:
-        _PREPARED.append(_prepared_cursor_class())
     db.close_if_health_check_failed()
     db.ensure_connection()
     with db.wrap_database_errors:
         conn = db.connection
         if conn.prepare_threshold is None:  # Django's default turns preparing off altogether
             conn.prepare_threshold = ONLY_WHEN_ASKED
-        return db._prepare_cursor(_PREPARED[0](conn))  # noqa: SLF001 — Django's wrapping step
+        return db._prepare_cursor(_prepared_cursor_class()(conn))  # noqa: SLF001 — Django's wrapping step

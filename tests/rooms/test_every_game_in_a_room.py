@@ -33,7 +33,7 @@ def test_every_ready_game_has_a_room_adapter() -> None:
     assert {entry.kind for entry in catalogue.ready()} == set(OPTIONS)
     for entry in catalogue.ready():
         adapter = adapters.adapter(entry.kind)
-        assert adapter.computer_levels() == [(lv.key, lv.label) for lv in entry.levels]
+        assert adapters.computer_levels(entry.kind) == [(lv.key, lv.label) for lv in entry.levels]
         assert "players" not in adapter.OptionsForm().fields
         assert "opponents" not in adapter.OptionsForm().fields
 

@@ -8,10 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games import catalogue
 from games.web.romanian.forms import SetupForm
-
-ENTRY = catalogue.get("romanian_tile_rummy")
 
 
 class OptionsForm(SetupForm):
@@ -25,7 +22,3 @@ def engine_config(options: dict[str, Any], seats: int) -> dict[str, Any] | None:
     """The engine config for ``options`` at ``seats`` seats; None if the game refuses them."""
     form = SetupForm(data={**options, "level": "medium", "opponents": seats - 1})
     return form.engine_config() if form.is_valid() else None
-
-
-def computer_levels() -> list[tuple[str, str]]:
-    return [(level.key, level.label) for level in ENTRY.levels]

@@ -9,10 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games import catalogue
 from games.web.rumasta.forms import SetupForm
-
-ENTRY = catalogue.get("rumasta")
 
 
 class OptionsForm(SetupForm):
@@ -30,7 +27,3 @@ def engine_config(options: dict[str, Any], seats: int) -> dict[str, Any] | None:
     """The engine config for ``options`` at ``seats`` seats; None if the game refuses them."""
     form = SetupForm(data={**options, "players": seats, "level": "medium"})
     return form.engine_config() if form.is_valid() else None
-
-
-def computer_levels() -> list[tuple[str, str]]:
-    return [(level.key, level.label) for level in ENTRY.levels]

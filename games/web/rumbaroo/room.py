@@ -9,10 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games import catalogue
 from games.web.rumbaroo.forms import SetupForm
 
-ENTRY = catalogue.get("rumbaroo")
 # Shown under the room's seat count.
 SEATS_NOTE = "5–8 seats make a Party table, with a few rules of its own (see How to play)."
 
@@ -27,8 +25,3 @@ def engine_config(options: dict[str, Any], seats: int) -> dict[str, Any] | None:
     """The engine config for ``options`` at ``seats`` seats; None if the game refuses them."""
     form = SetupForm(data={**options, "players": seats})
     return form.engine_config() if form.is_valid() else None
-
-
-def computer_levels() -> list[tuple[str, str]]:
-    """The levels a computer seat may play at (the difficulty names)."""
-    return [(level.key, level.label) for level in ENTRY.levels]
