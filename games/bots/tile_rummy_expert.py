@@ -5,8 +5,10 @@ this module answers "what should I lay now?":
 
 * **go out in one turn** whenever the whole rack fits the table, jokers too
   (a search that keeps only states able to place every tile: quick to say no);
-* **keep jokers** on the rack (the most flexible tile next turn) unless they
-  let more tiles down or take it out;
+* **keep jokers** on the rack for the go-out (with a joker almost any last
+  tile finds a place, which is what ends the long endgames where both
+  players lay one tile and draw one) unless the joker brings at least
+  three more tiles down now or takes the rack out;
 * **among moves laying as many tiles, keep the tiles with partners** (a pair
   waits for its third) and lay the loners, then the most points;
 * **dump points when in danger**: a tile held when an opponent goes out
@@ -77,15 +79,16 @@ from .tile_rummy_search import (
 Table = list[list[int]]
 LayDown = Callable[[Table, list[int]], Table | None]
 
-# An opponent with this many tiles or fewer may go out on its next turn:
-# holding points back then risks paying for them.
-DANGER_TILES = 4
+# An opponent with this many tiles or fewer may go out within a turn or two:
+# holding points (a joker is 30) back then risks paying for them.
+DANGER_TILES = 6
 # With this few tiles left to draw the round may be thrown in, where every
 # tile held is points lost: lay what it can.
 LOW_POOL = 6
 
-# A rack joker laid counts this much (negative: kept unless it lets tiles down).
-KEEP_JOKER = -5
+# A rack joker laid counts this much against 1,000 and a little for each natural
+# tile: it goes down only if it brings at least three more tiles with it.
+KEEP_JOKER = -2500
 # Among moves laying as many tiles, how much less a tile is worth laying for each
 # rack tile it could make a set with (at most three counted).
 PARTNER_WEIGHT = 12

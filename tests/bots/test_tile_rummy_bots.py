@@ -269,9 +269,25 @@ def test_expert_moves_a_table_joker_where_it_helps() -> None:
 
 
 def test_expert_keeps_its_joker_unless_it_helps() -> None:
-    state = position(["J R1 B6", "R1 R2 Y7 Y9 B2"], ["K3 K4 K5"], opened=[True, True])
+    state = position(["J R1 B6", "R1 R2 Y7 Y9 B2 B4 B6"], ["K3 K4 K5"], opened=[True, True])
     action, _new = act(state, "expert")
     assert action == {"type": "draw"}
+
+
+def test_expert_keeps_its_joker_for_the_go_out_unless_it_brings_three_tiles() -> None:
+    """Far from danger a joker bringing two tiles down (Y4 B4 J) stays on the rack:
+    it is the tile that lets almost any last tile out. Bringing three (R9 R10 J R12),
+    it goes; with the opponent down to six tiles, the two are enough."""
+    far = "R1 R2 Y7 Y9 B2 B6 B8"
+    state = position(["J Y4 B4 K1", far], ["K3 K4 K5"], opened=[True, True])
+    action, _new = act(state, "expert")
+    assert action == {"type": "draw"}
+    state = position(["J R9 R10 R12 K1", far], ["K3 K4 K5"], opened=[True, True])
+    _action, new = act(state, "expert")
+    assert placed(state, new) == ["J", "R10", "R12", "R9"]
+    state = position(["J Y4 B4 K1", "R1 R2 Y7 Y9 B2 B6"], ["K3 K4 K5"], opened=[True, True])
+    _action, new = act(state, "expert")
+    assert placed(state, new) == ["B4", "J", "Y4"]
 
 
 def test_expert_sheds_its_joker_when_the_opponent_is_about_to_go_out() -> None:
@@ -542,8 +558,8 @@ def test_expert_keeps_its_joker_when_laying_it_adds_nothing_far_from_danger() ->
 
 
 def test_expert_dumps_its_joker_and_points_when_the_opponent_is_close() -> None:
-    # The same rack with the opponent down to four tiles: the joker (30) goes too.
-    state = position(["B5 J R1 Y9", "K1 K2 K4 K6"], ["B2 B3 B4"], opened=[True, True])
+    # The same rack with the opponent down to six tiles: the joker (30) goes too.
+    state = position(["B5 J R1 Y9", "K1 K2 K4 K6 K8 K10"], ["B2 B3 B4"], opened=[True, True])
     _action, new = act(state, "expert")
     assert placed(state, new) == ["B5", "J"]
 
