@@ -18,6 +18,7 @@ from functools import cache
 
 import pytest
 
+from games.benchmarks import tile_rummy_rounds as rounds
 from games.benchmarks import tile_rummy_strength as strength
 from games.bots import tile_rummy as tile_rummy_bot
 from games.bots import tile_rummy_expert
@@ -618,3 +619,17 @@ def test_strength_benchmark_level_pairs() -> None:
     ]
     with pytest.raises(ValueError):
         strength.level_pairs("expert-easy")
+
+
+def test_paired_rounds_take_the_deal_out_of_the_score() -> None:
+    """The baseline against itself differs by nothing on every deal; a player that
+    only draws loses every round it is paired on, by the baseline's own score."""
+    baseline = strength.baseline_player(300)
+    same = rounds.paired(baseline, baseline, 1, 7)
+    assert same.differences == [0, 0]
+    assert same.raw[0] == -same.raw[1]
+    drawer = rounds.paired(lambda view: {"type": "draw"}, baseline, 1, 7)
+    assert all(d < 0 for d in drawer.differences)
+    assert drawer.went_out == 0
+    mean, half = rounds.Paired([1.0, 3.0, 5.0]).interval()
+    assert mean == 3.0 and half == pytest.approx(1.96 * 2 / 3**0.5)
