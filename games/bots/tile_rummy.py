@@ -22,10 +22,10 @@ to the round cap (issue 12).
 * ``expert`` rearranges the whole table. It opens with the most tiles among
   openings worth 30 (``tile_rummy_opening``, exact), then plays beyond the
   turn (``tile_rummy_expert``): out in one turn whenever the rack fits the
-  table, else the most tiles the whole table allows, keeping its jokers
-  unless they let more tiles down and, among moves laying as many, the
-  tiles with partners on its rack; everything it can, jokers first, when an
-  opponent is about to go out or the pool is nearly dry.
+  table, else the most tiles the whole table allows, keeping its jokers for
+  the go-out unless they bring three more tiles down and, among moves laying
+  as many, the tiles with partners on its rack; everything it can, jokers
+  first, once an opponent is down to six tiles or the pool is nearly dry.
 
 How the expert's search is exact, and why this means: the table search is
 the polynomial dynamic programme over numbers of van Rijn, Takes & Vis ("The
