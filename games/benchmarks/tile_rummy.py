@@ -18,7 +18,12 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from games.benchmarks import tile_rummy_exact, tile_rummy_rounds, tile_rummy_strength
+from games.benchmarks import (
+    tile_rummy_exact,
+    tile_rummy_lookahead,
+    tile_rummy_rounds,
+    tile_rummy_strength,
+)
 from games.bots.tile_rummy import DEFAULT_BUDGET_S, LEVELS, choose_action, propose
 from games.engine import tile_rummy as tr
 
@@ -93,6 +98,15 @@ def add_arguments(parser: Any) -> None:
         help="expert v baseline, first rounds paired by deal (1000 seeds: about ±1.5 pts/round)",
     )
     parser.add_argument(
+        "--lookahead-rounds",
+        type=int,
+        default=0,
+        help="seeds whose first round is played out at each expert decision (see the module)",
+    )
+    parser.add_argument(
+        "--lookahead-samples", type=int, default=2, help="play-outs per alternative and decision"
+    )
+    parser.add_argument(
         "--level-pairs",
         default="",
         help="only these level pairs, e.g. expert-medium,easy-easy (default: all four)",
@@ -113,7 +127,7 @@ def add_arguments(parser: Any) -> None:
 
 def report(out: Callable[[str], Any], options: dict[str, Any]) -> None:
     """The move-time and games-per-second tables, then any long check asked for."""
-    long = ("reference", "baseline_games", "level_games", "paired_rounds")
+    long = ("reference", "baseline_games", "level_games", "paired_rounds", "lookahead_rounds")
     if any(options.get(name) for name in long):
         long_checks(out, options)
         return
@@ -133,6 +147,9 @@ def long_checks(out: Callable[[str], Any], options: dict[str, Any]) -> None:
     if options.get("paired_rounds"):
         node_limit = options["node_limit"] or 20_000
         tile_rummy_rounds.report(out, {**options, "node_limit": node_limit})
+    if options.get("lookahead_rounds"):
+        node_limit = options["node_limit"] or 2_000
+        tile_rummy_lookahead.report(out, {**options, "node_limit": node_limit})
 
 
 def speed(out: Callable[[str], Any], options: dict[str, Any]) -> None:
