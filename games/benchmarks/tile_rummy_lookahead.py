@@ -35,7 +35,6 @@ why the paired rounds find no holding-back rule that wins.
 from __future__ import annotations
 
 import copy
-import math
 import random
 import time
 from collections import defaultdict
@@ -47,6 +46,7 @@ from games.bots.tile_rummy_expert import improve, keeping_weights
 from games.bots.tile_rummy_search import Budget
 from games.engine import tile_rummy as tr
 
+from .tile_rummy_rounds import interval
 from .tile_rummy_strength import Player, baseline_player, level_player
 
 Action = dict[str, Any]
@@ -95,9 +95,12 @@ def values(
 def alternatives(
     view: dict[str, Any], expert: Player, baseline: Player, node_limit: int
 ) -> list[tuple[str, Action]]:
-    """The expert's move first, then the other moves it had, each once."""
-    table, rack, _ = read_view(view)
+    """The expert's move first, then the other moves it had, each once (before it has
+    opened, only its move: an opening is the most tiles worth 30, not a choice to weigh)."""
+    table, rack, touch = read_view(view)
     chosen = expert(view)
+    if not touch:
+        return [("expert", chosen)]
     found = [("expert", chosen), ("baseline", baseline(view)), ("draw", {"type": "draw"})]
     before = {t for s in table for t in s}
     laid = _laid(before, chosen)
@@ -132,7 +135,7 @@ def decision(
     seat = state.turn
     view = tr.view(state, seat)
     options = alternatives(view, expert, baseline, node_limit)
-    if not view.get("may_touch_table") or len(options) < 2:
+    if len(options) < 2:
         return options[0][1], []
     scores = values(state, seat, [a for _, a in options], samples, baseline, key)
     opponent = band(min(n for i, n in enumerate(view["rack_counts"]) if i != seat))
@@ -159,15 +162,6 @@ def decisions(
                 found += rows
                 state, _ = tr.apply(state, seat, move)
         yield seed, found
-
-
-def interval(values: list[float]) -> tuple[float, float]:
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, math.inf
-    spread = math.sqrt(sum((x - mean) ** 2 for x in values) / (n - 1))
-    return mean, 1.96 * spread / math.sqrt(n)
 
 
 def table_lines(differences: Differences) -> list[str]:

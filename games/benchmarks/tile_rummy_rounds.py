@@ -34,14 +34,17 @@ class Paired:
     went_out: int = 0  # rounds the expert ended by going out
 
     def interval(self, values: list[float] | None = None) -> tuple[float, float]:
-        """Mean and the half-width of its 95% interval."""
-        values = self.differences if values is None else values
-        n = len(values)
-        if n < 2:
-            return (values[0] if values else 0.0, math.inf)
-        mean = sum(values) / n
-        spread = math.sqrt(sum((x - mean) ** 2 for x in values) / (n - 1))
-        return mean, 1.96 * spread / math.sqrt(n)
+        return interval(self.differences if values is None else values)
+
+
+def interval(values: list[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95% interval."""
+    n = len(values)
+    if n < 2:
+        return (values[0] if values else 0.0, math.inf)
+    mean = sum(values) / n
+    spread = math.sqrt(sum((x - mean) ** 2 for x in values) / (n - 1))
+    return mean, 1.96 * spread / math.sqrt(n)
 
 
 def play_round(players: tuple[Player, Player], seed: int) -> tuple[int, int | None]:

@@ -18,18 +18,12 @@ def _mid_round(seed: int, moves: int) -> tr.State:
     return state
 
 
-def _everything(state: tr.State) -> Counter[int]:
-    return Counter(
-        [*state.pool, *(t for r in state.racks for t in r), *(t for s in state.table for t in s)]
-    )
-
-
 def test_a_new_deal_keeps_every_tile_and_what_the_seat_sees() -> None:
     state = _mid_round(21, 12)
     seat = state.turn
     dealt = [lookahead.deal_again(state, seat, random.Random(k)) for k in range(4)]
     for new in dealt:
-        assert _everything(new) == _everything(state)
+        assert Counter(tr.all_ids(new)) == Counter(tr.all_ids(state))
         assert new.racks[seat] == state.racks[seat] and new.table == state.table
         assert len(new.racks[1 - seat]) == len(state.racks[1 - seat])
         assert len(new.pool) == len(state.pool)
@@ -69,3 +63,11 @@ def test_a_decision_scores_the_alternatives_the_expert_passed_over() -> None:
     assert {where for _, where, _ in rows} == {"opponent 7+"}
     lines = lookahead.table_lines({("draw", "any"): [diff for _, _, diff in rows]})
     assert lines[1].startswith("draw")
+
+
+def test_before_opening_there_is_nothing_to_weigh() -> None:
+    state = tr.new_game({"players": 2, "target": 5000, "max_rounds": 100}, 28)
+    expert, baseline = level_player("expert", 300), baseline_player(300)
+    move, rows = lookahead.decision(state, expert, baseline, 300, 2, "k")
+    assert not state.opened[state.turn] and rows == []
+    assert move == expert(tr.view(state, state.turn))
