@@ -23,6 +23,8 @@ from games.benchmarks import (
     tile_rummy_lookahead,
     tile_rummy_rounds,
     tile_rummy_strength,
+    tile_rummy_tempo,
+    tile_rummy_variants,
 )
 from games.bots.tile_rummy import DEFAULT_BUDGET_S, LEVELS, choose_action, propose
 from games.engine import tile_rummy as tr
@@ -107,6 +109,28 @@ def add_arguments(parser: Any) -> None:
         "--lookahead-samples", type=int, default=2, help="play-outs per alternative and decision"
     )
     parser.add_argument(
+        "--tempo-rounds",
+        type=int,
+        default=0,
+        help="seeds whose first round the baseline plays with one seat's draws skipped",
+    )
+    parser.add_argument(
+        "--tempo-draws",
+        default="1",
+        help="how many draws after opening are skipped, e.g. 1,3,99 (with --tempo-rounds)",
+    )
+    parser.add_argument(
+        "--variant-rounds",
+        type=int,
+        default=0,
+        help="seeds whose first round each expert variant plays against the baseline",
+    )
+    parser.add_argument(
+        "--variants",
+        default="",
+        help="only these variants, e.g. reserve5,tiles30 (default: all; see the module)",
+    )
+    parser.add_argument(
         "--level-pairs",
         default="",
         help="only these level pairs, e.g. expert-medium,easy-easy (default: all four)",
@@ -127,7 +151,15 @@ def add_arguments(parser: Any) -> None:
 
 def report(out: Callable[[str], Any], options: dict[str, Any]) -> None:
     """The move-time and games-per-second tables, then any long check asked for."""
-    long = ("reference", "baseline_games", "level_games", "paired_rounds", "lookahead_rounds")
+    long = (
+        "reference",
+        "baseline_games",
+        "level_games",
+        "paired_rounds",
+        "lookahead_rounds",
+        "tempo_rounds",
+        "variant_rounds",
+    )
     if any(options.get(name) for name in long):
         long_checks(out, options)
         return
@@ -144,12 +176,15 @@ def long_checks(out: Callable[[str], Any], options: dict[str, Any]) -> None:
         node_limit = options["node_limit"] or 20_000
         rounds = options["max_rounds"] or 100
         tile_rummy_strength.report(out, {**options, "node_limit": node_limit, "max_rounds": rounds})
-    if options.get("paired_rounds"):
-        node_limit = options["node_limit"] or 20_000
-        tile_rummy_rounds.report(out, {**options, "node_limit": node_limit})
-    if options.get("lookahead_rounds"):
-        node_limit = options["node_limit"] or 2_000
-        tile_rummy_lookahead.report(out, {**options, "node_limit": node_limit})
+    # The round-by-round checks: the option that asks for each, and its default steps.
+    for name, module, steps in (
+        ("paired_rounds", tile_rummy_rounds, 20_000),
+        ("lookahead_rounds", tile_rummy_lookahead, 2_000),
+        ("tempo_rounds", tile_rummy_tempo, 2_000),
+        ("variant_rounds", tile_rummy_variants, 2_000),
+    ):
+        if options.get(name):
+            module.report(out, {**options, "node_limit": options["node_limit"] or steps})
 
 
 def speed(out: Callable[[str], Any], options: dict[str, Any]) -> None:

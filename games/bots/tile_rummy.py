@@ -24,8 +24,9 @@ to the round cap (issue 12).
   turn (``tile_rummy_expert``): out in one turn whenever the rack fits the
   table, else the most tiles the whole table allows, keeping its jokers for
   the go-out unless they bring three more tiles down and, among moves laying
-  as many, the tiles with partners on its rack; everything it can, jokers
-  first, once an opponent is down to six tiles or the pool is nearly dry.
+  as many, the tiles with partners on its rack that a third may still join
+  (it counts the tiles it has seen); everything it can, jokers first, once
+  an opponent is down to six tiles or the pool is nearly dry.
 
 How the expert's search is exact, and why this means: the table search is
 the polynomial dynamic programme over numbers of van Rijn, Takes & Vis ("The

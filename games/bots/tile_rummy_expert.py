@@ -10,7 +10,9 @@ this module answers "what should I lay now?":
   players lay one tile and draw one) unless the joker brings at least
   three more tiles down now or takes the rack out;
 * **among moves laying as many tiles, keep the tiles with partners** (a pair
-  waits for its third) and lay the loners, then the most points;
+  waits for its third) and lay the loners, then the most points; it
+  **counts the tiles it has seen**: a pair whose every possible third has
+  both copies on the table or its rack waits for nothing and is a loner;
 * **dump points when in danger**: a tile held when an opponent goes out
   costs its face (a joker 30), so once an opponent is down to
   ``DANGER_TILES`` or the pool is nearly dry it lays the most tiles and
@@ -27,9 +29,14 @@ around the jokers:
 * games to 200, seats alternated (``manage.py benchmark --game tile_rummy
   --baseline-games 200 --node-limit 2000 --first-seed S`` for S = 60,000 and
   60,200): 102 and 98.5 wins of 200 (-0.1 and +0.0 points a round, 66
-  rounds a game), together 200.5 of 400, 50.1% [45.2%, 55.0%]: level with
-  the optimum, not measurably better. The version before (jokers kept unless they let one
-  tile down, shedding from four opponent tiles) won 73 of 160 over seeds
+  rounds a game), together 200.5 of 400, 50.1% [45.2%, 55.0%]; again on
+  fresh seeds, unchanged (S = 70,000 and 70,200): 111.5 and 100.5 of 200
+  (+0.4 and -0.1 points a round, 72 and 69 rounds a game), together 212 of
+  400, 53.0% [48.1%, 57.8%]; all 800 games 412.5, 51.6% [48.1%, 55.0%]. It
+  wins a little more than half, by a margin the interval cannot tell from
+  level (the ceiling on any such margin is under ``Why so close``). The
+  version before (jokers kept unless they let one tile down, shedding from
+  four opponent tiles) won 73 of 160 over seeds
   50,000-50,079 and 50,200-50,279, 45.6% [38.1%, 53.4%]; before the
   baseline took the second look the expert won 336 of 400, a margin that
   was the baseline's search failing, not strategy. Against medium: 40 of 40
@@ -48,11 +55,20 @@ around the jokers:
   changed 4 rounds of 800: by then the joker is seldom still on the rack).
 
 Why so close: a 2-player round is a race the placement optimum already runs
-well. Every tile it can lay goes down, so what the expert can choose is only
-which tiles stay, and the long endgame (both players at one to three tiles,
-laying one and drawing one) is decided by which stuck tile finds a place
-first. Over two fifths of all points come from the fifth of rounds the loser
-ends with 30 points or more, which is what shedding in danger is for.
+well, and the prize for running it better is small. Measured with no
+strategy in the way (``--tempo-rounds``, ``games/benchmarks/tile_rummy_tempo``:
+the baseline against itself, one seat's first draws after opening simply
+skipped, 2,000 rounds each): one draw skipped is worth +0.75 ± 2.2 points a
+round, three +2.0 ± 2.5, and never drawing once opened (about 19 draws a
+round, impossible in play) +14.6 ± 2.5. Every holding-back rule is a bet on
+saving draws later or making the opponent draw, so a rule worth the +0.8
+points a round that 55% of games takes would have to save about a draw
+every round, net of what holding costs. Every tile the expert can lay goes
+down, so what it can choose is only which tiles stay, and the long endgame
+(both players at one to three tiles, laying one and drawing one) is decided
+by which stuck tile finds a place first. Over two fifths of all points come
+from the fifth of rounds the loser ends with 30 points or more, which is
+what shedding in danger is for.
 
 Measured and left out, against the every-turn optimum, by the score per round
 (seeded games from 50,000; one round's difference has a spread of about 57
@@ -90,6 +106,32 @@ each variant compared deal by deal with this version, which scored +1.0 ±
   rack four or more): +0.4 ± 0.6 (it changed 17 rounds of 704);
 * jokers laid once they bring one natural tile (the version before): +0.0
   ± 1.3; shedding from four opponent tiles: -1.0 ± 1.2.
+
+Kept as players in ``games/benchmarks/tile_rummy_variants`` and measured
+there (``--variant-rounds N --variants ...``: each variant and this version
+in both seats against the baseline on the same deals; points a round over
+the baseline, then over this version):
+
+* *a safe reserve of one* (``reserve5``/``9``/``13``): when it lays two
+  tiles or more far from danger, it keeps back its cheapest natural tile
+  (worth at most 5, 9, 13) if that tile still fits the table it leaves and
+  the other copy of its face is in sight, so the opponent cannot take its
+  place. Over 600 seeds from 10,000 (1,200 rounds; this version +0.9 ±
+  1.5): +0.5 ± 1.9, -0.1 ± 2.1 and +0.6 ± 2.2; over this version -0.4 ±
+  1.3, -1.0 ± 1.7 and -0.3 ± 1.9 (206, 362 and 450 rounds scored
+  differently). A draw it saves is worth too little (see above) to pay for
+  the tile held;
+* *not counting what it has seen* (``blind``, the version before this
+  one): every pair on the rack kept, even one whose thirds are all in
+  sight. Counting changed 3 rounds of 2,000 (seeds 45,000-45,999), +0.07 ±
+  0.11 a round: kept, because it is right and costs nothing, not because it
+  wins;
+* *points traded for tiles* (``tiles30``/``20``/``14``: a tile laid weighs
+  30, 20 or 14 plus its face instead of 1,000, no partner preference), over
+  seeds 40,000-40,999 (2,000 rounds; this version +0.4 ± 1.2): +0.4 ± 0.7,
+  +0.6 ± 0.7 and +0.4 ± 0.7; over this version -0.0 ± 1.1, +0.2 ± 1.1 and
+  +0.0 ± 1.1 (326-343 rounds differ). Closer to the baseline, so steadier,
+  but no better than this version.
 
 Played out to the end of the round instead (``--lookahead-rounds``,
 ``games/benchmarks/tile_rummy_lookahead``: each alternative the expert had,
@@ -172,7 +214,8 @@ def choose(
         return out, "out"
     if in_danger(situation):
         return improve(table, rack, PLACEMENT_WEIGHTS, budget, lay_down, report), "danger"
-    return improve(table, rack, keeping_weights(rack), budget, lay_down, report), "search"
+    weights = keeping_weights(rack, table)
+    return improve(table, rack, weights, budget, lay_down, report), "search"
 
 
 def improve(
@@ -199,14 +242,19 @@ def improve(
     return best
 
 
-def keeping_weights(rack: Sequence[int]) -> Weights:
+def keeping_weights(rack: Sequence[int], table: Table | None = None) -> Weights:
     """Most tiles first; among moves laying as many, keep the tiles with the most
-    partners on the rack (a pair waits for its third), lay the loners."""
+    partners on the rack (a pair waits for its third), lay the loners. Given the
+    table, a pair counts only while a tile that would complete it may still come:
+    a pair whose every third is in sight (both copies on the table or the rack)
+    waits for nothing."""
     keys = [_key(t) for t in rack if not face_of(t).wild]
+    seen = Counter(keys) if table is None else Counter(_seen(rack, table))
     partners: Counter[tuple[str, int]] = Counter()
     for i, (c1, n1) in enumerate(keys):
         for c2, n2 in keys[i + 1 :]:
-            if (n1 == n2 and c1 != c2) or (c1 == c2 and 0 < abs(n1 - n2) <= 2):
+            pair = (n1 == n2 and c1 != c2) or (c1 == c2 and 0 < abs(n1 - n2) <= 2)
+            if pair and (table is None or _alive((c1, n1), (c2, n2), seen)):
                 partners[(c1, n1)] += 1
                 partners[(c2, n2)] += 1
     return Weights(
@@ -214,6 +262,27 @@ def keeping_weights(rack: Sequence[int]) -> Weights:
         lambda n: 0,
         KEEP_JOKER,
     )
+
+
+def _seen(rack: Sequence[int], table: Table) -> list[tuple[str, int]]:
+    return [_key(t) for t in [*rack, *(t for s in table for t in s)] if not face_of(t).wild]
+
+
+def _alive(a: tuple[str, int], b: tuple[str, int], seen: Counter[tuple[str, int]]) -> bool:
+    """Can a third tile still come for the pair ``a``, ``b``: is a copy of some face
+    that completes it neither on the table nor on the rack?"""
+    return any(seen[face] < 2 for face in _thirds(a, b))
+
+
+def _thirds(a: tuple[str, int], b: tuple[str, int]) -> list[tuple[str, int]]:
+    """The faces that make a set of three with the pair ``a``, ``b``."""
+    (c1, n1), (c2, n2) = a, b
+    if n1 == n2:
+        return [(c, n1) for c in COLOURS if c not in (c1, c2)]
+    low, high = min(n1, n2), max(n1, n2)
+    if high - low == 2:
+        return [(c1, low + 1)]
+    return [(c1, n) for n in (low - 1, high + 1) if 1 <= n <= 13]
 
 
 def objective(table: Table, new_table: Table, weights: Weights) -> int:

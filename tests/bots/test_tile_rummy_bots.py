@@ -633,3 +633,19 @@ def test_paired_rounds_take_the_deal_out_of_the_score() -> None:
     assert drawer.went_out == 0
     mean, half = rounds.Paired([1.0, 3.0, 5.0]).interval()
     assert mean == 3.0 and half == pytest.approx(1.96 * 2 / 3**0.5)
+
+
+def test_a_pair_whose_every_third_is_in_sight_waits_for_nothing() -> None:
+    """Counting what it has seen: R5 R6 waits for R4 or R7; with both copies of R4
+    and of R7 on the table it can never become a set of its own, so R6 is as much
+    a loner as K9 and no longer kept for its partner."""
+    seen_all = ["R2 R3 R4", "R4 B4 Y4", "R7 B7 K7", "R7 R8 R9"]
+    state = position(["K9 R5 R6 Y12", "K1"], seen_all)
+    red, black = tr.COLOURS.index("R"), tr.COLOURS.index("K")
+    rack = state.racks[0]
+    blind = tile_rummy_expert.keeping_weights(rack)
+    counting = tile_rummy_expert.keeping_weights(rack, state.table)
+    assert blind.real(red, 6) - 6 < blind.real(black, 9) - 9  # R6 kept for its partner
+    assert counting.real(red, 6) - 6 == counting.real(black, 9) - 9  # a loner like K9
+    one_seen = position(["K9 R5 R6 Y12", "K1"], ["R2 R3 R4"]).table  # R7 may still come
+    assert tile_rummy_expert.keeping_weights(rack, one_seen).real(red, 6) == blind.real(red, 6)
