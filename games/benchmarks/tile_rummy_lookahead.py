@@ -109,7 +109,7 @@ def alternatives(
         for tile in naturals[:HOLDS]:
             rest = [t for t in rack if t != tile]
             smaller = improve(
-                table, rest, keeping_weights(rest), Budget(node_limit), lambda *_: None
+                table, rest, keeping_weights(rest, table), Budget(node_limit), lambda *_: None
             )
             if smaller is not None:
                 found.append(("hold one", {"type": "play", "table": smaller}))
