@@ -1,4 +1,4 @@
-"""What a draw saved is worth in Tile Rummy: the ceiling on any holding-back strategy.
+"""What a draw saved is worth in Tile Rummy: the scale of what holding back could win.
 
 Every strategy the expert could add beyond laying the most tiles trades
 tiles now for draws saved later (a reserve laid instead of a draw) or for
@@ -11,8 +11,8 @@ bottom of the pool, so that seat simply skips those draws and everything
 else (the deal, the order of the other draws) stays as it was. The score
 of that seat less the same seat's score on the unchanged deal, over both
 seats, is what those draws were worth; an impossible "never draw once
-opened" (``draws`` = 99) bounds what any holding-back strategy could
-ever gain.
+opened" (``draws`` = 99) shows the scale of the whole prize (not a strict
+bound: it changes who draws the tiles left in the pool).
 
 Measured (``--tempo-rounds 500 --tempo-draws 1,3,99 --node-limit 2000``,
 first seeds 20,000 and 20,500 side by side, 2,000 rounds each), points a

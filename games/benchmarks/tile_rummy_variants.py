@@ -36,7 +36,7 @@ from typing import Any
 from games.bots import tile_rummy_expert as expert_module
 from games.bots.tile_rummy import is_legal_play
 from games.bots.tile_rummy_best import read_view
-from games.bots.tile_rummy_expert import Situation, in_danger
+from games.bots.tile_rummy_expert import face_key, in_danger, seen_faces, situation_of
 from games.bots.tile_rummy_search import PLACEMENT_WEIGHTS, Budget, Weights, anytime_arrangement
 from games.engine.tile_rummy import face_of, tile_value
 
@@ -46,16 +46,6 @@ from .tile_rummy_strength import Player, baseline_player, level_player
 Action = dict[str, Any]
 
 
-def situation(view: dict[str, Any]) -> Situation:
-    counts = [n for i, n in enumerate(view.get("rack_counts") or []) if i != view.get("seat")]
-    return Situation(min(counts, default=99), int(view.get("pool_count") or 0))
-
-
-def _face(tile: int) -> tuple[str | None, int | None]:
-    face = face_of(tile)
-    return (face.colour, face.number)
-
-
 def reserve_player(node_limit: int, cap: int) -> Player:
     """The expert, keeping back one cheap tile that will still fit and cannot be taken."""
     expert = level_player("expert", node_limit)
@@ -63,7 +53,7 @@ def reserve_player(node_limit: int, cap: int) -> Player:
     def play(view: dict[str, Any]) -> Action:
         action = expert(view)
         table, rack, touch = read_view(view)
-        if action["type"] != "play" or not touch or in_danger(situation(view)):
+        if action["type"] != "play" or not touch or in_danger(situation_of(view)):
             return action
         on_rack = set(rack)
         placed = [t for s in action["table"] for t in s if t in on_rack]
@@ -79,9 +69,13 @@ def _reserve(
     table: list[list[int]], rack: list[int], placed: list[int], cap: int, node_limit: int
 ) -> list[list[int]] | None:
     """The table with all of ``placed`` but one safe cheap tile, or None."""
-    seen = Counter(_face(t) for t in [*rack, *(t for s in table for t in s)])
+    seen = Counter(seen_faces(rack, table))
     cheap = sorted(
-        (t for t in placed if not face_of(t).wild and tile_value(t) <= cap and seen[_face(t)] > 1),
+        (
+            t
+            for t in placed
+            if not face_of(t).wild and tile_value(t) <= cap and seen[face_key(t)] > 1
+        ),
         key=lambda t: (tile_value(t), t),
     )
     for tile in cheap:
@@ -95,6 +89,11 @@ def _reserve(
         if later.placed and is_legal_play(table, rack, True, laid.sets):
             return laid.sets
     return None
+
+
+def _twin_seen(tile: int, seen: Counter[tuple[str, int]]) -> bool:
+    """Are both copies of the tile's face in sight, so no opponent can hold the other?"""
+    return seen[face_key(tile)] > 1
 
 
 @contextmanager

@@ -60,7 +60,7 @@ from games.engine.melds import check_table, read
 from games.engine.tile_rummy import OPENING_MINIMUM, RULES, TILE_COUNT, face_of
 
 from .tile_rummy_best import read_view as _read_view
-from .tile_rummy_expert import Situation, choose
+from .tile_rummy_expert import choose, situation_of
 from .tile_rummy_opening import best_opening
 from .tile_rummy_search import (
     PLACEMENT_WEIGHTS,
@@ -413,9 +413,7 @@ def _expert(view: dict[str, Any], budget: Budget, info: dict[str, Any]) -> Table
     if not touch:
         info["source"] = "opening"
         return _expert_opening(table, rack, budget, info)
-    counts = [n for i, n in enumerate(view.get("rack_counts") or []) if i != view.get("seat")]
-    situation = Situation(min(counts, default=99), int(view.get("pool_count") or 0))
-    move, why = choose(table, rack, situation, budget, _quick_lay_down, info)
+    move, why = choose(table, rack, situation_of(view), budget, _quick_lay_down, info)
     info["source"] = why
     return move
 

@@ -249,13 +249,13 @@ def keeping_weights(rack: Sequence[int], table: Table | None = None) -> Weights:
     table, a pair counts only while a tile that would complete it may still come:
     a pair whose every third is in sight (both copies on the table or the rack)
     waits for nothing."""
-    keys = [_key(t) for t in rack if not face_of(t).wild]
-    seen = Counter(keys) if table is None else Counter(_seen(rack, table))
+    keys = [face_key(t) for t in rack if not face_of(t).wild]
+    seen = Counter(seen_faces(rack, table)) if table is not None else None
     partners: Counter[tuple[str, int]] = Counter()
     for i, (c1, n1) in enumerate(keys):
         for c2, n2 in keys[i + 1 :]:
             pair = (n1 == n2 and c1 != c2) or (c1 == c2 and 0 < abs(n1 - n2) <= 2)
-            if pair and (table is None or _alive((c1, n1), (c2, n2), seen)):
+            if pair and (seen is None or _alive((c1, n1), (c2, n2), seen)):
                 partners[(c1, n1)] += 1
                 partners[(c2, n2)] += 1
     return Weights(
@@ -265,8 +265,9 @@ def keeping_weights(rack: Sequence[int], table: Table | None = None) -> Weights:
     )
 
 
-def _seen(rack: Sequence[int], table: Table) -> list[tuple[str, int]]:
-    return [_key(t) for t in [*rack, *(t for s in table for t in s)] if not face_of(t).wild]
+def seen_faces(rack: Sequence[int], table: Table) -> list[tuple[str, int]]:
+    """The natural faces a seat has in sight: its rack and the table, a copy each."""
+    return [face_key(t) for t in [*rack, *(t for s in table for t in s)] if not face_of(t).wild]
 
 
 def _alive(a: tuple[str, int], b: tuple[str, int], seen: Counter[tuple[str, int]]) -> bool:
@@ -314,10 +315,16 @@ def go_out(table: Table, rack: Sequence[int], budget: Budget) -> Table | None:
     return None
 
 
+def situation_of(view: dict[str, Any]) -> Situation:
+    """The opponents' fewest tiles and the pool, from a seat's view."""
+    counts = [n for i, n in enumerate(view.get("rack_counts") or []) if i != view.get("seat")]
+    return Situation(min(counts, default=99), int(view.get("pool_count") or 0))
+
+
 def in_danger(situation: Situation) -> bool:
     return situation.opponent_tiles <= DANGER_TILES or situation.pool <= LOW_POOL
 
 
-def _key(tile: int) -> tuple[str, int]:
+def face_key(tile: int) -> tuple[str, int]:
     face = face_of(tile)
     return (face.colour or "", face.number or 0)
