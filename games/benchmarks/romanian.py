@@ -16,12 +16,12 @@ Games are seeded, so runs measure the same games.
 
 from __future__ import annotations
 
-import math
 import statistics
 import time
 from collections.abc import Callable
 from typing import Any
 
+from games.benchmarks.stats import wilson
 from games.bots.romanian import choose_action
 from games.engine import romanian as ro
 
@@ -81,16 +81,6 @@ def games_per_second(level: str = "expert", players: int = 4, games: int = 10) -
         play_game([level] * players, FIRST_SEED + i, {"rounds": 1})
     spent = max(time.perf_counter() - started, 1e-9)
     return {"games": games, "seconds": spent, "games_per_s": games / spent}
-
-
-def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% interval of a win rate (Wilson score interval)."""
-    if games == 0:
-        return (0.0, 1.0)
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def strength(

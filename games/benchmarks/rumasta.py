@@ -16,12 +16,12 @@ answer in order of ``reaction_delay`` (the quicker level first).
 
 from __future__ import annotations
 
-import math
 import statistics
 import time
 from collections.abc import Callable
 from typing import Any
 
+from games.benchmarks.stats import wilson
 from games.bots.rumasta import choose_action, reaction_delay
 from games.engine import rumasta as rm
 
@@ -99,15 +99,6 @@ def games_per_second(
         "games_per_s": games / spent,
         "rounds_per_game": rounds / max(games, 1),
     }
-
-
-def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    if games == 0:
-        return (0.0, 1.0)
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def strength(

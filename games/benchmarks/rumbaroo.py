@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from games.benchmarks.tile_rummy_strength import wilson
+from games.benchmarks.stats import wilson
 from games.bots.rumbaroo import choose_action
 from games.engine import rumbaroo as rb
 

@@ -16,7 +16,6 @@ with a spread of 57 a round): +1 is about 56%.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -24,6 +23,7 @@ from typing import Any
 
 from games.engine import tile_rummy as tr
 
+from .stats import mean_interval as interval
 from .tile_rummy_strength import Player, baseline_player, level_player
 
 
@@ -35,16 +35,6 @@ class Paired:
 
     def interval(self, values: list[float] | None = None) -> tuple[float, float]:
         return interval(self.differences if values is None else values)
-
-
-def interval(values: list[float]) -> tuple[float, float]:
-    """Mean and the half-width of its 95% interval."""
-    n = len(values)
-    if n < 2:
-        return (values[0] if values else 0.0, math.inf)
-    mean = sum(values) / n
-    spread = math.sqrt(sum((x - mean) ** 2 for x in values) / (n - 1))
-    return mean, 1.96 * spread / math.sqrt(n)
 
 
 def play_round(players: tuple[Player, Player], seed: int) -> tuple[int, int | None]:

@@ -21,12 +21,12 @@ spreads by about 57 points, so it needs thousands of rounds to settle).
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from games.benchmarks.stats import wilson
 from games.bots.tile_rummy import choose_action
 from games.bots.tile_rummy_best import best_play
 from games.bots.tile_rummy_search import Budget
@@ -132,16 +132,6 @@ def level_pairs(chosen: str) -> list[tuple[str, str]]:
     if unknown:
         raise ValueError(f"unknown level pairs {unknown}; choose from {', '.join(names)}")
     return [names[n] for n in wanted] if wanted else list(LEVEL_PAIRS)
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for a win rate."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (centre - half, centre + half)
 
 
 def line(name: str, tally: Tally, seconds: float) -> str:
