@@ -160,7 +160,44 @@ TEMPLATES = [
 # Off under pytest: tests run a Celery worker in a thread of the test process, and a
 # pooled connection handed between those threads can hang the next test (seen here).
 DB_POOL_SIZE = env_int("DB_POOL_SIZE", 0 if TESTING else 12)
-if DATABASE_URL and DB_POOL_SIZE > 0:
+
+
+def sqlite_database(name: str | Path) -> dict:
+    """The SQLite settings, for the embedded default and for a ``sqlite:///`` DATABASE_URL.
+
+    The embedded default must survive two people playing at once: WAL lets reads go on
+    during a write, IMMEDIATE takes the write lock when a transaction starts (so a locked
+    database waits instead of failing on the lock upgrade), and the timeout is that wait.
+    SQLite has no connection pool, so ``DB_POOL_SIZE`` does not apply to it.
+    """
+    return {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": name,
+        "OPTIONS": {
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+        },
+    }
+
+
+def url_database(url: str, pool_size: int) -> dict:
+    """The database a DATABASE_URL names: PostgreSQL (pooled unless 0) or a SQLite file.
+
+    Anything else is refused here, with the URL's scheme named, rather than failing later
+    inside a driver with an error about an unexpected keyword.
+    """
+    parsed = dj_database_url.parse(url)
+    engine = parsed.get("ENGINE", "")
+    if engine == "django.db.backends.sqlite3":
+        return sqlite_database(parsed["NAME"])
+    if engine not in {"django.db.backends.postgresql", "django.db.backends.postgresql_psycopg2"}:
+        scheme = url.split(":", 1)[0]
+        raise ImproperlyConfigured(
+            f"DATABASE_URL must be postgres://… or sqlite:///…, got a {scheme!r} URL"
+        )
+    if pool_size <= 0:
+        return dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
     # postgres:// maps to django.db.backends.postgresql, which uses psycopg 3. A pool per
     # process, not a connection per thread: online tables keep hundreds of requests
     # waiting in threads (games.live), and PostgreSQL allows 100 connections. Each
@@ -168,32 +205,19 @@ if DATABASE_URL and DB_POOL_SIZE > 0:
     # (rummy_site/db_pool.py: by a look at its socket, a round trip only when that finds news).
     from rummy_site.db_pool import check_connection
 
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL)}
-    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+    parsed.setdefault("OPTIONS", {})["pool"] = {
         "min_size": 2,
-        "max_size": DB_POOL_SIZE,
+        "max_size": pool_size,
         "timeout": 10,
         "check": check_connection,
     }
-elif DATABASE_URL:
-    DATABASES = {
-        "default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)
-    }
+    return parsed
+
+
+if DATABASE_URL:
+    DATABASES = {"default": url_database(DATABASE_URL, DB_POOL_SIZE)}
 else:
-    # The embedded default must survive two people playing at once: WAL lets reads go on
-    # during a write, IMMEDIATE takes the write lock when a transaction starts (so a locked
-    # database waits instead of failing on the lock upgrade), and the timeout is that wait.
-    DATABASES = {
-        "default": {
-            "ENGINE": "django.db.backends.sqlite3",
-            "NAME": env_str("SQLITE_PATH") or BASE_DIR / "db.sqlite3",
-            "OPTIONS": {
-                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-                "transaction_mode": "IMMEDIATE",
-                "timeout": 20,
-            },
-        }
-    }
+    DATABASES = {"default": sqlite_database(env_str("SQLITE_PATH") or BASE_DIR / "db.sqlite3")}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

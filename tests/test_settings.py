@@ -154,3 +154,50 @@ def test_env_list_and_str_and_int(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("RUMMY_X", "twelve")
     with pytest.raises(ImproperlyConfigured):
         env_int("RUMMY_X", 7)
+
+
+def test_a_sqlite_database_url_is_the_embedded_database_without_a_pool(
+    monkeypatch: pytest.MonkeyPatch, tmp_path
+) -> None:
+    """Issue 25 item 24: ``sqlite:///…`` used to crash with "unexpected keyword 'pool'"."""
+    path = tmp_path / "site.sqlite3"
+    s = load_settings(
+        monkeypatch, DATABASE_URL=f"sqlite:///{path}", SECRET_KEY="x" * 50, DB_POOL_SIZE="12"
+    )
+    db = s.DATABASES["default"]
+    assert db["ENGINE"] == "django.db.backends.sqlite3"
+    assert str(db["NAME"]) == str(path)
+    assert "pool" not in db["OPTIONS"]
+    assert db["OPTIONS"]["transaction_mode"] == "IMMEDIATE"  # the embedded default's options
+
+
+def test_a_database_url_of_another_kind_is_refused_by_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    with pytest.raises(ImproperlyConfigured, match="'mysql'"):
+        load_settings(monkeypatch, DATABASE_URL="mysql://u:p@h/db", SECRET_KEY="x" * 50)
+
+
+def test_the_site_starts_on_a_sqlite_database_url(tmp_path) -> None:
+    """Migrate and answer a page in a fresh process, as ``scripts/run`` would."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k not in CONFIG_VARS and k != "RUMMY_TESTING"}
+    env |= {"DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "DEBUG": "1"}
+    probe = (
+        "import django; django.setup();"
+        "from django.core.management import call_command; call_command('migrate', verbosity=0);"
+        "from django.test import Client; r = Client().get('/'); print(r.status_code)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        env={**env, "DJANGO_SETTINGS_MODULE": "rummy_site.settings"},
+        cwd=live_settings.BASE_DIR,
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip().splitlines()[-1] == "200"
