@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from typing import NamedTuple
 from uuid import UUID
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest
@@ -52,7 +53,7 @@ class Probe(NamedTuple):
 
     version: int
     stamp: int  # the game row's last change in ms: moves, but also a pause or the house
-    clock_due: bool  # an online clock ran out and nobody has applied it yet
+    clock_due: bool  # an online clock ran out (or computers owe a move) and nobody acted on it
     online: bool = False
 
 
@@ -68,7 +69,8 @@ def stamp_of(when: datetime | str | None) -> int:
 
 
 PROBE_SQL = (
-    "SELECT g.version, g.updated, g.online, g.deadline, g.paused_until, g.status"
+    "SELECT g.version, g.updated, g.online, g.deadline, g.paused_until, g.status,"
+    " g.awaiting_computer"
     f" FROM {Game._meta.db_table} g"
     f" JOIN {Seat._meta.db_table} s ON s.game_id = g.id"
     " WHERE g.id = %s AND g.kind = %s AND ("
@@ -96,10 +98,23 @@ def probe_for_player(request: HttpRequest, game_id: UUID | str, kind: str) -> Pr
         row = cursor.fetchone()
     if row is None:
         return None
-    version, updated, online, deadline, paused, status = row
-    due = bool(online) and deadline is not None and paused is None and status == "active"
-    due = due and stamp_of(deadline) <= stamp_of(timezone.now())
-    return Probe(int(version), stamp_of(updated), due, bool(online))
+    version, updated, online, deadline, paused, status, awaiting = row
+    now = stamp_of(timezone.now())
+    running = paused is None and status == "active"
+    due = bool(online) and deadline is not None and running and stamp_of(deadline) <= now
+    owed = bool(awaiting) and running and stamp_of(updated) <= now - IN_PROCESS_STALL_MS
+    return Probe(int(version), stamp_of(updated), due or (owed and _in_process()), bool(online))
+
+
+# With no broker, computer turns are played inside requests, a bounded number each
+# (games.services.IN_PROCESS_MOVES); a table still owing one this long after its last
+# change is played on by the next poll, which applies what is due.
+IN_PROCESS_STALL_MS = 3000
+
+
+def _in_process() -> bool:
+    """The embedded default: Celery tasks run in the request (no worker will come)."""
+    return bool(getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False))
 
 
 def game_with_seats(game_id: UUID | str) -> Game | None:

@@ -13,8 +13,9 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 from uuid import UUID
@@ -143,6 +144,7 @@ def play(
     loaded: Game | None = None,
     timeout: bool = False,
     automated: bool = False,
+    lapse: bool = True,
 ) -> Game:
     """Apply one action for ``seat``; refuse stale versions and illegal moves unchanged.
 
@@ -158,7 +160,8 @@ def play(
     (``due_first``), so a later press loses the race whether or not a task ran;
     likewise an online clock that ran out is applied before a late press.
     ``timeout`` marks the clock's own move (it counts toward handing the seat
-    to the house; a person's own move resets that count); ``automated`` a
+    to the house; a person's own move resets that count) unless ``lapse`` is
+    False (a seat already charged for this sweep's lapse); ``automated`` a
     computer's or the house's move, the only ones a seat the house holds may make.
     """
     with about_game(game_id):
@@ -171,7 +174,7 @@ def play(
         if not (automated or timeout):
             _refuse_house_seat(game, seat)
         with transaction.atomic():
-            _apply(game, engine, seat, action, expected_version, timeout)
+            _apply(game, engine, seat, action, expected_version, timeout, lapse)
         if game.awaiting_computer and _tasks_run_in_process():
             game = _load(game_id)  # the computers already moved, in the commit hook
     return game
@@ -211,6 +214,7 @@ def _apply(
     action: dict[str, Any],
     expected: int,
     timeout: bool = False,
+    lapse: bool = True,
 ) -> None:
     """The body of a move, inside its transaction; ``game`` is updated only once it is written."""
     if game.version != expected:
@@ -227,7 +231,7 @@ def _apply(
         raise IllegalMove(exc.message, exc.code) from exc
     outcome = engine.result(state)
     finished = outcome is not None and outcome.game_over
-    _count_missed_turn(game, seat, timeout)
+    _count_missed_turn(game, seat, timeout, lapse)
     waiting = _write(game, engine, state, finished)
     Move.objects.create(
         game=game, seq=game.version, seat=seat, action=action, public_view=engine.view(state, None)
@@ -333,17 +337,91 @@ def _queue(game_id: str, version: int, wait: float) -> None:
     """
     from games.tasks import run_computer_turns
 
-    eager = _tasks_run_in_process()
+    if _tasks_run_in_process():
+        if wait <= 0:
+            _play_in_process(game_id, version)
+        return
     try:
         if wait <= 0:
             run_computer_turns.delay(game_id, version)
-        elif not eager:
+        else:
             run_computer_turns.apply_async((game_id, version), countdown=wait)
-    except Exception:  # noqa: BLE001 - any broker failure; an eager task's own errors re-raise
-        if eager:
-            raise
+    except Exception:  # noqa: BLE001 - any broker failure: the sweep queues it again
         with about_game(game_id):
             log.exception("could not queue the computer turn at v%s; the sweep will", version)
+
+
+# --- computer turns in this process (the embedded default, no broker) ---------------
+# An eager task runs inside the commit hook of the move before it, and its own move's
+# hook would run the next task inside that one: a table of computers alone would nest
+# every move of the game in one request (a RecursionError, a thread held for minutes).
+# So the first hook of a request becomes its driver: later turns are queued to it
+# and played one after another, at most IN_PROCESS_MOVES per request; the rest waits,
+# ``awaiting_computer`` set, for the table's next poll (``resume_computer_turns``)
+# or the sweep.
+
+IN_PROCESS_MOVES = 40  # far more than computers play between two turns of a person
+
+
+@dataclass
+class _InProcess:
+    """This request's owed computer turns and how many more it may play."""
+
+    pending: list[tuple[str, int]] = field(default_factory=list)
+    left: int = IN_PROCESS_MOVES
+
+
+_in_process: ContextVar[_InProcess | None] = ContextVar("in_process_turns", default=None)
+
+
+@contextlib.contextmanager
+def _driving() -> Iterator[_InProcess]:
+    """The request's driver (a new one only at the outermost level, which plays the queue)."""
+    current = _in_process.get()
+    if current is not None:
+        yield current
+        return
+    run = _InProcess()
+    token = _in_process.set(run)
+    try:
+        yield run
+        _drain(run)
+    finally:
+        _in_process.reset(token)
+
+
+def _drain(run: _InProcess) -> None:
+    """Play the queued computer turns one after another, never nested, within the budget."""
+    from games.tasks import run_computer_turns
+
+    while run.pending and run.left > 0:
+        game_id, version = run.pending.pop(0)
+        run.left -= 1
+        run_computer_turns.delay(game_id, version)  # eager: runs here, and queues the next
+    if run.pending:
+        log.info("in-process computer turns left for the next request: %s", run.pending)
+
+
+def _play_in_process(game_id: str, version: int) -> None:
+    with _driving() as run:
+        run.pending.append((game_id, version))
+
+
+def resume_computer_turns(game_id: UUID | str) -> bool:
+    """Embedded default: play on the computer turns an earlier request left owed (bounded).
+
+    With a worker the sweep does this; without one, the table's next poll does.
+    """
+    if not _tasks_run_in_process():
+        return False
+    owed = Game.objects.filter(
+        id=game_id, status=GameStatus.ACTIVE, awaiting_computer=True, paused_until__isnull=True
+    )
+    version = owed.values_list("version", flat=True).first()
+    if version is None:
+        return False
+    _play_in_process(str(game_id), version)
+    return True
 
 
 # --- timed windows -----------------------------------------------------------------
@@ -397,6 +475,11 @@ def _check_hold(game: Game, engine: Any, seat: int, action: dict[str, Any]) -> N
 
 def run_due_computer_turns(game_id: UUID | str, limit: int = 12) -> int:
     """Play the computer moves whose deadline has passed in a timed window (a poll, a press)."""
+    with _driving():
+        return _run_due(game_id, limit)
+
+
+def _run_due(game_id: UUID | str, limit: int) -> int:
     played = 0
     while played < limit:
         game = Game.objects.filter(id=game_id, awaiting_computer=True).first()
@@ -615,16 +698,37 @@ def _people_to_act(game: Game, state: Any) -> set[int]:
 
 
 def _next_deadline(game: Game, engine: Any, state: Any) -> Any:
-    """The clock after a move: kept while the same people are still to answer, else fresh."""
+    """The clock after a move: kept while the same people answer the same question, else fresh.
+
+    RULINGS: every decision a seat is newly asked for gets its own full clock.
+    Who acts is not enough to tell: after the doubla the same seats play on,
+    and a cut, a first turn or Next round may fall to whoever acted before. So
+    the engine names it (``same_decision``): one question several seats answer,
+    or one turn played in steps, keeps its clock; anything else starts afresh.
+    """
     if not game.online or game.paused_until is not None:
         return None
     people = _people_to_act(game, state)
     if not people:
         return None
-    before = _people_to_act(game, engine.from_json(game.state))
-    if game.deadline is not None and people <= before:
-        return game.deadline  # the same window (others answered): the same clock
+    before = engine.from_json(game.state)
+    if (
+        game.deadline is not None
+        and people <= _people_to_act(game, before)
+        and _same_decision(engine, before, state)
+    ):
+        return game.deadline  # the same question (others answered, or a step of one turn)
     return _fresh_deadline(engine, state)
+
+
+def _same_decision(engine: Any, before: Any, after: Any) -> bool:
+    """The engine's word on whether a move left the same question open.
+
+    An engine that names none (Tile Rummy: every move ends a turn) asks anew
+    after every move, the safe reading of the rule.
+    """
+    same = getattr(engine, "same_decision", None)
+    return bool(same is not None and same(before, after))
 
 
 def _fresh_deadline(engine: Any, state: Any) -> Any:
@@ -663,8 +767,24 @@ def apply_due_timeouts(game_id: UUID | str, version: int | None = None, limit: i
     """Play the timeout for each person whose clock ran out; idempotent, returns moves played.
 
     ``version`` (a task's) makes a late or duplicate task a no-op once the game moved on.
+    Without one (a poll, the sweep) it first plays on any computer turns an
+    earlier request left owed on the embedded default.
+    """
+    if version is None:
+        resume_computer_turns(game_id)
+    with _driving():
+        return _apply_timeouts(game_id, version, limit)
+
+
+def _apply_timeouts(game_id: UUID | str, version: int | None, limit: int) -> int:
+    """The timeouts of one sweep: a seat is charged one lapse however many it plays.
+
+    A clock runs out once per question; should one sweep find several due for
+    the same player (a deadline set within it), that is still one lapse of
+    theirs, never three, and never the house after a single lapse.
     """
     played = 0
+    charged: set[int] = set()
     while played < limit:
         game = game_with_seats(game_id)
         if game is None or not _clock_ran_out(game):
@@ -684,17 +804,20 @@ def apply_due_timeouts(game_id: UUID | str, version: int | None = None, limit: i
                 due_first=False,
                 loaded=game,
                 timeout=True,
+                lapse=late[0] not in charged,
             )
         except (StaleVersion, NotAllowed):
             break
+        charged.add(late[0])
         played += 1
     return played
 
 
-def _count_missed_turn(game: Game, seat: int, timeout: bool) -> None:
-    """A person's own move resets their run of timeouts; the third in a row calls the house."""
+def _count_missed_turn(game: Game, seat: int, timeout: bool, lapse: bool = True) -> None:
+    """A person's own move resets their run of timeouts; the third lapse in a row calls the
+    house. A timeout that is not a new lapse (``lapse`` False) leaves the count as it is."""
     row = _seat_at(game, seat)
-    if row is None or row.automated or not game.online:
+    if row is None or row.automated or not game.online or (timeout and not lapse):
         return
     misses = row.missed_turns + 1 if timeout else 0
     if misses == row.missed_turns:
@@ -754,19 +877,54 @@ def close_expired_pauses() -> int:
     )
 
 
+GONE = ("left", "suspended")  # house reasons for a seat its player can't take back
+
+
+def can_leave(row: Seat) -> bool:
+    """A seat its player may still leave: their own, or one the house plays while they
+    are away (timeouts) — leaving then is the loss the confirm page promises."""
+    return row.house_reason not in GONE
+
+
 def leave_seat(game_id: UUID | str, seat_index: int, reason: str = "left") -> Game:
-    """The house takes a person's seat; leaving on purpose counts as a loss at once."""
+    """The house takes a person's seat; leaving on purpose counts as a loss at once.
+
+    When no person is left who could come back, the table ends there (see
+    ``_end_unattended``) rather than the computers playing on by themselves.
+    """
     with about_game(game_id), transaction.atomic():
         game = _locked_online(game_id)
         row = _person_seat(game, seat_index)
-        if row.house_reason == "suspended" or (row.house_level and reason != "suspended"):
+        if row.house_reason == "suspended" or (not can_leave(row) and reason != "suspended"):
             raise ServiceError("The house is already playing this seat.", "house")
         _hand_to_house(game, row, reason)
         row.save(update_fields=["house_level", "house_reason", "house_played"])
-        if reason in ("left", "suspended"):
+        if reason in GONE:
             game_abandoned.send(sender=Game, game=game, seat=seat_index)
-        _after_seat_change(game)
+        if _nobody_left(game):
+            _end_unattended(game)
+        else:
+            _after_seat_change(game)
     return game
+
+
+def _nobody_left(game: Game) -> bool:
+    """Every seat is a computer's, or the house's for good (its player left or was suspended)."""
+    return all(s.is_computer or s.house_reason in GONE for s in game.seats.all())
+
+
+def _end_unattended(game: Game) -> None:
+    """The last person left: the game ends now, abandoned, with nobody's request held.
+
+    Why not let the house and the computers play it out: no one would see it,
+    it would cost a worker (or, with no broker, a request) every move to the
+    end, and nothing is left to decide: every person there has already had
+    their loss counted as they left (RULINGS: leaving counts as a loss at once).
+    """
+    game.status = GameStatus.ABANDONED
+    game.awaiting_computer, game.deadline = False, None
+    game.save(update_fields=["status", "awaiting_computer", "deadline", "updated"])
+    live.notify_on_commit(game.id)
 
 
 def take_back(game_id: UUID | str, seat_index: int) -> Game:

@@ -390,7 +390,7 @@ def leave(room_id: int, who: Person) -> Room:
     game = Room.objects.select_related("game").get(pk=room_id).game
     playing = game is not None and game.status == GameStatus.ACTIVE
     mine = game_seat(game, who) if playing else None
-    if mine is not None and not mine.house_level:
+    if mine is not None and game_services.can_leave(mine):  # away (timeouts) too: a loss
         _call_game(_service("leave_seat"), game.id, mine.index, "left")
     with transaction.atomic():
         room = _locked(room_id)

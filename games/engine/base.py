@@ -16,7 +16,10 @@ Each game is one module exposing::
 Optional, for the online clock the site enforces: ``CLOCK_SECONDS`` (a turn),
 ``CLOCK_MELD_BONUS`` (added once when the player starts melding),
 ``CLOCK_ANSWER_SECONDS`` (a quick answer to another's move, where a game has one) and
-``clock_seconds(state)`` when the length depends on what is being answered.
+``clock_seconds(state)`` when the length depends on what is being answered, and
+``same_decision(before, after)``: True when a move left the same question open (a
+turn played in steps, or one question several seats answer), so the clock carries
+on; without it every move asks a new question with a full clock (RULINGS).
 
 The contract test suite (tests/contract/) checks all of it for every game
 in the catalogue, from seeded random and bot playouts.

@@ -87,6 +87,7 @@ Out of scope: rooms, clocks, names, the web pages (they sit on this contract).
 from __future__ import annotations
 
 from ..base import IllegalAction
+from .clock import same_decision
 from .deal import deal, first_dealer
 from .melding import lay
 from .scoring import breakdown, melded_values, result
@@ -144,6 +145,7 @@ def new_game(config: dict | Config, seed: int) -> State:
 
 
 __all__ = [
+    "same_decision",
     "COLOURS",
     "JOLYS",
     "KIND",

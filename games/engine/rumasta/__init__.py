@@ -58,10 +58,13 @@ Events (``apply`` returns them in order; ``events_for(events, seat)`` strips
 
 Rulings made here (beyond RULINGS.md; say so on the How to play page):
   * A dead card is a natural of a rank with a closed Canasta on the table
-    (any side); Rumastas make no card dead.
-  * A meld may not leave fewer than two cards; leaving exactly two is going
-    out and needs four closed melds on the side (the two discards empty the
-    hand). Emptying the hand otherwise cannot happen by choice.
+    (any side), unless it fits an open meld of the taking side (an open set of
+    that rank, or a run it extends: RULINGS); Rumastas make no card dead.
+    Pickable and Khaki are asked for the seat whose turn it is.
+  * A meld, or a take with its compulsory draw, may not leave fewer than three
+    cards (RULINGS); leaving exactly two is going out and needs four closed
+    melds on the side (the two discards empty the hand). Emptying the hand
+    otherwise cannot happen by choice.
   * The first-meld minimum counts the melds laid in that one action (the top
     card, proof cards, ``extra`` melds); A, B, or a ``meld`` from the hand.
   * The "rest of the pile may not be melded that turn" rule (first meld of
@@ -97,6 +100,7 @@ from __future__ import annotations
 
 from .advice import least_useful
 from .cards import CARD_COUNT, FACES, Card, card_of, ids_of_face
+from .clock import same_decision
 from .deal import cut_target, new_game
 from .heart import HOLD_SECONDS, hold_seconds, timed_window
 from .rules import khaki, pickable, safe
@@ -110,6 +114,35 @@ TIMEOUT_ACTION = {"type": "timeout"}
 # The online clock (the site enforces it): seconds a turn, plus a bonus once melding starts.
 CLOCK_SECONDS = 30
 CLOCK_MELD_BONUS = 10
+
+# The shapes games.action_schema lets through to ``apply`` (unknown keys are dropped,
+# so nothing a client adds reaches the move log). Field-less types are exact in
+# ``GET …/legal``; the engine still judges every move by the rules.
+_CARD = ("int", 0, CARD_COUNT - 1)
+_IDS = ("list", CARD_COUNT, _CARD)  # [id, ...]
+_MELDS = ("table", 0, CARD_COUNT - 1, CARD_COUNT)  # [[id, ...], ...]
+_MELD = ("int", 0, CARD_COUNT)  # a meld's index on its side; absent/null: a new meld
+_SEAT = ("int", 0, 5)
+ACTION_FIELDS = {
+    "cut": {"count": ("int", 1, CARD_COUNT - 1)},
+    "take": {"pile": ("int", 0, 1), "cards": _IDS, "meld": _MELD, "extra": _MELDS},
+    "take_both": {
+        "takes": ("list", 2, ("object", {"cards": _IDS, "meld": _MELD})),
+        "extra": _MELDS,
+    },
+    "draw": {},
+    "roll": {},
+    "pick": {"seat": _SEAT},
+    "meld": {"melds": _MELDS},
+    "add": {"meld": _MELD, "cards": _IDS},
+    "switch": {"side": _SEAT, "meld": _MELD, "wild": _CARD, "card": _CARD},
+    "discard": {"cards": ("list", 2, _CARD, True)},  # null only with fewer than two cards
+    "heart": {},
+    "call_out": {},
+    "pass": {},
+    "next_round": {},
+    "timeout": {},
+}
 
 # View keys holding bare card ids (the contract's leak check reads them).
 VIEW_ID_FIELDS = ("cards", "last_discards", "locked", "red3s_moved")
@@ -132,6 +165,7 @@ def hidden_from(state: State, seat: int | None) -> set[int]:
 
 
 __all__ = [
+    "same_decision",
     "CARD_COUNT",
     "FACES",
     "HOLD_SECONDS",

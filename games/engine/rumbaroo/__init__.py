@@ -66,6 +66,7 @@ from __future__ import annotations
 
 from .actions import can_discard, least_useful
 from .boxes import COLOURS, DIFFICULTIES, RULES, TileFace, box, tile_value
+from .clock import same_decision
 from .scoring import result
 from .state import (
     KIND,
@@ -151,6 +152,7 @@ def hidden_from(state: State, seat: int | None) -> set[int]:
 
 
 __all__ = [
+    "same_decision",
     "COLOURS",
     "DIFFICULTIES",
     "KIND",
