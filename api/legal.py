@@ -46,6 +46,11 @@ def field_schema(spec: Spec) -> JsonSchema:
     if shape == "object":
         inner: Mapping[str, Spec] = spec[1]
         return {"type": "object", "properties": {k: field_schema(s) for k, s in inner.items()}}
+    if shape == "list":
+        item = field_schema(spec[2])
+        if len(spec) > 3 and spec[3]:
+            item = {"anyOf": [item, {"type": "null"}]}
+        return {"type": "array", "items": item, "maxItems": spec[1]}
     raise ValueError(f"unknown field shape {shape!r}")  # a bug in an engine's declaration
 
 

@@ -20,6 +20,8 @@ Each engine declares its shapes as pure data, ``ACTION_FIELDS``::
      "draw": {}}
 
 ``("nested", low, high, most)`` takes rows such as ``[[owner, meld, [ids]], ...]``.
+``("list", most, item)`` takes at most ``most`` items, each read as ``item`` (any
+shape, an ``object`` too); ``("list", most, item, True)`` keeps null items as null.
 
 An engine that declares none yet gets the generic bounds only (JSON size,
 depth, string and list lengths, no NUL, finite numbers), never an error.
@@ -96,6 +98,8 @@ def read_value(spec: Spec, value: Any, name: str) -> Any:
             raise _refuse(name)
         inner: Mapping[str, Spec] = spec[1]
         return {k: read_value(s, value[k], k) for k, s in inner.items() if value.get(k) is not None}
+    if shape == "list":
+        return _list(value, spec, name)
     raise ValueError(f"unknown field shape {shape!r} for {name!r}")  # a bug in a declaration
 
 
@@ -112,6 +116,16 @@ def _int(value: Any, low: int, high: int, name: str) -> int:
     if not isinstance(value, int) or not low <= value <= high:
         raise _refuse(name)
     return value
+
+
+def _list(value: Any, spec: Spec, name: str) -> list[Any]:
+    """Up to ``spec[1]`` items of shape ``spec[2]``; nulls kept only when ``spec[3]`` says so."""
+    nullable = len(spec) > 3 and spec[3]
+    if not isinstance(value, list | tuple) or len(value) > spec[1]:
+        raise _refuse(name)
+    if not nullable and any(item is None for item in value):
+        raise _refuse(name)
+    return [None if item is None else read_value(spec[2], item, name) for item in value]
 
 
 def _table(value: Any, low: int, high: int, most: int, name: str) -> list[list[int]]:

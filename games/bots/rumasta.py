@@ -37,6 +37,7 @@ from games.engine.rumasta.cards import FACES
 LEVELS = {"easy": 0, "medium": 1, "expert": 2}
 REACTION_DELAY = {0: 2.5, 1: 1.5, 2: 0.8}
 CUT_ERROR = {0: 12, 1: 5, 2: 1}
+RED_THREES = 6  # three decks, two red 3s each
 
 Action = dict[str, Any]
 
@@ -139,7 +140,7 @@ def _take_plan(table: Table, pile: int, skill: int) -> Action | None:
     top = info["top"]["id"]
     if table.melded and not info["frozen"] and skill >= 1:
         for index, meld in enumerate(table.own):
-            if melds.fits(meld, top):
+            if melds.fits(meld, top) and _keeps_enough(table, pile, [], [meld + [top]]):
                 return _plan(pile, [], index, [], 0)
     pair = melds.proof_pair(top, naturals(table.hand))
     if pair is None:
@@ -149,7 +150,9 @@ def _take_plan(table: Table, pile: int, skill: int) -> Action | None:
     cards = list(pair)
     if table.melded and info["frozen"]:
         for index, meld in enumerate(table.own):
-            if not melds.closed(meld) and melds.why_not(meld + [top] + cards) is None:
+            joined = meld + [top] + cards
+            fine = not melds.closed(meld) and melds.why_not(joined) is None
+            if fine and _keeps_enough(table, pile, cards, [joined]):
                 return _plan(pile, cards, index, [], 0)
     cards += _extend(top, cards, table.hand)
     value = melds.meld_value([top] + cards)
@@ -163,10 +166,33 @@ def _take_plan(table: Table, pile: int, skill: int) -> Action | None:
             value += melds.meld_value(meld)
         if value < table.minimum:
             return None
-    used = len(cards) + sum(map(len, extra))
-    if len(table.hand) - used + info["count"] - 1 + 2 < 3:
+    spent = cards + [c for m in extra for c in m]
+    if not _keeps_enough(table, pile, spent, [[top] + cards, *extra]):
         return None
     return _plan(pile, cards, None, extra, value)
+
+
+def _keeps_enough(table: Table, pile: int, used: list[int], laid: list[list[int]]) -> bool:
+    """Whether option A leaves a hand the engine accepts, even if the stock runs short.
+
+    The engine counts the hand after the compulsory draw of 2; near the end of
+    the stock that draw can fall short, and red 3s drawn then go unreplaced,
+    so the bot counts only the cards it is sure to keep (``sure_draw``).
+    """
+    left = len(table.hand) - len(used) + table.piles[pile]["count"] - 1 + sure_draw(table.view, 2)
+    closing = sum(1 for meld in laid if melds.closed(meld))
+    return table.may_leave(left, closing)
+
+
+def sure_draw(view: dict[str, Any], count: int) -> int:
+    """Cards a draw of ``count`` surely adds to the hand (red 3s are laid and replaced).
+
+    In the worst case every red 3 not yet seen lies on top of the stock, and
+    each one laid costs a replacement from what is left.
+    """
+    seen = sum(len(laid) for laid in view["red3s"]) + len(view["aside"])
+    unseen = max(0, RED_THREES - seen)
+    return max(0, min(count, view["stock_count"] - unseen))
 
 
 def _extend(top: int, cards: list[int], hand: list[int]) -> list[int]:
@@ -206,7 +232,9 @@ def _both(table: Table, a: Action, b: Action) -> Action | None:
     if not table.melded and value < table.minimum:
         return None
     gained = table.piles[0]["count"] + table.piles[1]["count"]
-    if gained < 5 or len(table.hand) - 4 + gained - 2 < 3:
+    laid = [[t, *k["cards"]] for t, k in zip(tops, takes, strict=True)]
+    closing = sum(1 for meld in laid if melds.closed(meld))
+    if gained < 5 or not table.may_leave(len(table.hand) - 4 + gained - 2, closing):
         return None
     return {"type": "take_both", "takes": takes, "extra": []}
 
@@ -320,12 +348,14 @@ def _keep(table: Table, card: int, skill: int) -> int:
 
 
 def _dead(table: Table, card: int) -> bool:
+    """Dead for the opponents: a closed Canasta of its rank and no open meld of theirs fits it."""
     face = FACES[card]
-    return any(
+    closed_rank = any(
         melds.label(m) == "canasta" and FACES[naturals(m)[0]].rank == face.rank
         for side in table.melds
         for m in side
     )
+    return closed_rank and not any(melds.fits(m, card) for m in table.opponents_melds())
 
 
 def _place(table: Table, pair: list[int]) -> list[int]:

@@ -147,3 +147,14 @@ def test_strength_reports_a_rate_with_an_interval():
     figures = bench.strength("medium", "easy", games=4, target=500)
     assert figures["games"] == 4 and 0 <= figures["low"] <= figures["rate"] <= figures["high"] <= 1
     assert bench.wilson(50, 100)[0] < 0.5 < bench.wilson(50, 100)[1]
+
+
+@pytest.mark.parametrize("level", ["medium", "expert"])
+def test_no_take_that_the_short_stock_would_leave_two_cards(level):
+    """The draw of 2 after a take falls short on an empty stock: the hand would keep 2."""
+    state = build(["5C 9D", "4S"], piles=("KH", "9S"), melds=[["KS KD KC"], []], empty_stock=True)
+    action = ask(state, level)
+    assert action["type"] != "take"
+    rm.apply(state, 0, action)
+    stocked = build(["5C 9D", "4S"], piles=("KH", "9S"), melds=[["KS KD KC"], []])
+    assert ask(stocked, level)["type"] == "take"  # with a full stock the take is fine

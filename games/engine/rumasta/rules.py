@@ -31,31 +31,44 @@ def closed_count(state: State, seat: int) -> int:
     return sum(1 for m in side_melds(state, seat) if melds.closed(m))
 
 
-def dead(state: State, card: int) -> bool:
-    """A natural whose rank already has a closed Canasta on the table (any side)."""
+def dead(state: State, card: int, taker: int | None = None) -> bool:
+    """A natural whose rank has a closed Canasta on the table (any side), unless it fits
+    an open meld of the ``taker``'s side (RULINGS: a card is dead when it could only go
+    on a closed meld; an open set of that rank, or a run it extends, still takes it).
+
+    ``taker`` None asks about nobody's melds: dead for a side with no fitting meld.
+    """
     face = FACES[card]
     if face.wild or face.rank == 3:
         return False
-    return any(
+    closed_rank = any(
         melds.label(m) == "canasta" and FACES[melds.split(m)[0][0]].rank == face.rank
         for side in state.melds
         for m in side
     )
+    if not closed_rank or taker is None:
+        return closed_rank
+    return not any(melds.fits(m, card) for m in side_melds(state, taker))
 
 
-def safe(state: State, card: int) -> bool:
-    """Safe cards cannot be picked up: black 3s, dead cards, 2s and jokers."""
+def safe(state: State, card: int, taker: int | None = None) -> bool:
+    """Safe cards cannot be picked up: black 3s, dead cards (for ``taker``), 2s and jokers."""
     face = FACES[card]
-    return face.black_three or face.wild or dead(state, card)
+    return face.black_three or face.wild or dead(state, card, taker)
 
 
-def pickable(state: State, pile: int) -> bool:
+def pickable(state: State, pile: int, taker: int | None = None) -> bool:
+    """Whether ``taker`` (default: the seat whose turn it is) may pick up the pile."""
     cards = state.piles[pile]
-    return bool(cards) and not safe(state, cards[-1])
+    seat = state.turn if taker is None else taker
+    return bool(cards) and not safe(state, cards[-1], seat)
 
 
 def khaki(state: State) -> str | None:
-    """'khakied' (both piles unpickable: draw 5), 'half' (one: the dreidel may roll), None."""
+    """'khakied' (both piles unpickable: draw 5), 'half' (one: the dreidel may roll), None.
+
+    Asked for the seat whose turn it is: a dead card may be pickable for one side only.
+    """
     blocked = sum(1 for p in (0, 1) if not pickable(state, p))
     return {0: None, 1: "half", 2: "khakied"}[blocked]
 
@@ -65,10 +78,11 @@ def draw_size(state: State) -> int:
 
 
 def check_hand_left(state: State, seat: int) -> None:
-    """RULINGS: a meld may not leave fewer than two cards (the two discards).
+    """RULINGS: a meld (or a take with its draw) may not leave fewer than three cards.
 
-    Leaving exactly two means the discards will empty the hand, which is going
-    out: the side must then hold four closed Canastas/Rumastas.
+    The turn ends with two discards, so two cards left means the discards will
+    empty the hand, which is going out: allowed only when the side holds four
+    closed Canastas/Rumastas; fewer than two can never be discarded as a pair.
     """
     left = len(state.hands[seat])
     require(

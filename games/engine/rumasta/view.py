@@ -60,8 +60,8 @@ def pile_view(state: State, pile: int) -> dict[str, Any]:
         "top": card_view(cards[-1]) if cards else None,
         "count": len(cards),
         "frozen": state.frozen[pile],
-        "pickable": pickable(state, pile),
-        "safe_top": bool(cards) and safe(state, cards[-1]),
+        "pickable": pickable(state, pile),  # for the seat whose turn it is
+        "safe_top": bool(cards) and safe(state, cards[-1], state.turn),
     }
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.models import Game, Move, Seat
+from games.web.rumasta import captions
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 DREIDEL = {
@@ -268,32 +269,18 @@ def frame_context(game: Game, seat: Seat, view: dict[str, Any], move: Move) -> d
         heart=None,
         round=None,
         waiting=True,
-        frame={"caption": caption(move, names)},
+        frame={"caption": caption(move, names, previous_view(move))},
     )
     return context
 
 
-def caption(move: Move, names: list[str]) -> str:
-    """One line for another player's move, from the action and the public view after it."""
-    who = names[move.seat]
-    after = move.public_view
-    kind = move.action.get("type")
-    lines = {
-        "cut": f"{who} cut the stock.",
-        "draw": f"{who} drew from the draw pile.",
-        "take": f"{who} took pile {int(move.action.get('pile', 0)) + 1}.",
-        "take_both": f"{who} took both piles.",
-        "pick": f"{who} picked an opponent for the dreidel.",
-        "meld": f"{who} laid down a meld.",
-        "add": f"{who} added to a meld.",
-        "switch": f"{who} switched out a wild.",
-        "discard": f"{who} discarded one card to each pile.",
-        "heart": f"❤️ {who} pressed the heart!",
-        "call_out": f"📣 {who} called out!",
-        "pass": f"{who} let the black 3 go.",
-        "next_round": "A new round begins.",
-        "timeout": f"{who} ran out of time.",
-    }
-    if kind == "roll" and after["dreidel"]["face"]:
-        return f"{who} rolled the dreidel: {DREIDEL[after['dreidel']['face']][1]}."
-    return lines.get(str(kind), f"{who} moved.")
+def caption(move: Move, names: list[str], before: dict[str, Any] | None = None) -> str:
+    """One line for another player's move (``captions``), naming the cards laid face up."""
+    return captions.caption(move, names, before)
+
+
+def previous_view(move: Move) -> dict[str, Any] | None:
+    """The public view before ``move`` (the previous move's), so a caption can compare."""
+    earlier = Move.objects.filter(game_id=move.game_id, seq=move.seq - 1).only("public_view")
+    row = earlier.first()
+    return row.public_view if row is not None else None

@@ -38,4 +38,8 @@ def piece(card: dict[str, Any]) -> dict[str, Any]:
 def move_lines(game: Game, rows: list[Move], names: list[str]) -> list[str]:
     """One caption per move after ``rows[0]`` (or from the first move when it is seq 1)."""
     skip = 1 if rows and rows[0].seq > 1 else 0
-    return [presenters.caption(row, names) for row in rows[skip:]]
+    befores = [None] * (1 - skip) + [row.public_view for row in rows]
+    return [
+        presenters.caption(row, names, before)
+        for row, before in zip(rows[skip:], befores, strict=False)
+    ]

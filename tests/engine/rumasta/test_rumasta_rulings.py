@@ -234,3 +234,118 @@ def test_all_games_first_cutter_random_and_moves_on():
 def test_meld_faces_helper():
     state = build(["5C", "4S"], melds=[["AH AD AC"], []])
     assert meld_faces(state) == [["AC", "AD", "AH"]]
+
+
+def test_ruling_a_dead_rank_natural_that_fits_an_open_set_of_the_taker_is_not_dead():
+    """7♥ with a closed Canasta of 7s on the table still goes onto the taker's open 7s."""
+    canasta = "7S 7S 7C 7C 7D 7D JK"
+    state = build(["5C 9D 4S", "KH"], piles=("7H", "9S"), melds=[["7S 7C 7D"], [canasta]])
+    assert rm.pickable(state, 0) and not rm.safe(state, state.piles[0][-1], 0)
+    new, _ = act(state, {"type": "take", "pile": 0, "cards": [], "meld": 0})
+    assert meld_faces(new)[0] == sorted(["7S", "7C", "7D", "7H"])
+    # the opponents have no open 7s: for them the same 7♥ is dead
+    theirs = build(["KH", "5C 9D 7H 7H"], piles=("7H", "9S"), melds=[["7S 7C 7D"], [canasta]])
+    theirs.turn = 1
+    assert not rm.pickable(theirs, 0) and rm.safe(theirs, theirs.piles[0][-1], 1)
+    assert rm.view(theirs, 1)["piles"][0]["pickable"] is False
+    refused(theirs, {"type": "take", "pile": 0, "cards": ids(theirs, "7H 7H")}, "pile_safe")
+
+
+def test_ruling_a_dead_rank_natural_that_extends_an_open_run_of_the_taker_is_not_dead():
+    canasta = "7S 7S 7C 7C 7D 7D JK"
+    state = build(["5C 9D 4S", "KH"], piles=("7H", "9S"), melds=[["8H 9D 10H", canasta], []])
+    assert rm.view(state, 0)["piles"][0]["pickable"] is True
+    new, _ = act(state, {"type": "take", "pile": 0, "cards": [], "meld": 0})
+    assert sorted(names(new.melds[0][0])) == sorted(["7H", "8H", "9D", "10H"])
+    # a black run does not take a red 7: that 7♥ stays dead
+    black = build(["5C 9D 4S", "KH"], piles=("7H", "9S"), melds=[["8S 9C 10S", canasta], []])
+    assert not rm.pickable(black, 0)
+
+
+def test_ruling_two_jokers_with_three_players_the_same_seat_plays_next_reversed_khakied():
+    """Khaki with 3: play reverses and the next seat is skipped, so the seat that was next
+    anyway plays, now counter-clockwise, facing a joker on each pile."""
+    state = build(["JK JK 7D 8C", "4S", "5S"], step="play")
+    new, events = act(state, {"type": "discard", "cards": ids(state, "JK JK")})
+    assert "khaki" in types(events) and new.direction == -1
+    assert new.turn == 1 and rm.khaki(new) == "khakied"
+    after, _ = act(new, {"type": "draw"})
+    assert len(after.hands[1]) == 1 + 5
+    finish = build(["9D 8C 4S", "5S", "6S"], step="play", turn=0, direction=-1)
+    done, _ = act(finish, {"type": "discard", "cards": ids(finish, "9D 8C")})
+    assert done.turn == 2  # counter-clockwise from 0: 2, then 1
+
+
+def test_ruling_two_jokers_with_two_players_same_player_again_then_khakied():
+    state = build(["JK JK 7D 8C", "4S"], step="play")
+    new, _ = act(state, {"type": "discard", "cards": ids(state, "JK JK")})
+    assert new.turn == 0 and new.step == "choose" and rm.khaki(new) == "khakied"
+    after, _ = act(new, {"type": "draw"})
+    assert len(after.hands[0]) == 2 + 5
+
+
+def test_ruling_with_two_players_the_cutter_plays_first():
+    for seed in range(6):
+        state = rm.new_game({"players": 2}, seed)
+        cutter = state.cutter
+        dealt, _ = rm.apply(state, cutter, {"type": "cut", "count": rm.cut_target(state)})
+        assert dealt.dealer == 1 - cutter and dealt.turn == cutter and rm.to_act(dealt) == {cutter}
+
+
+def test_ruling_option_b_with_same_rank_tops_needs_two_pairs_for_two_separate_melds():
+    state = build(["KS KC KS KC 5C 6C 8D 9S", "4S"], piles=("QD KH", "9H KD"))
+    kings = ids(state, "KS KC KS KC")
+    one_pair = [{"cards": kings[:2]}, {"cards": kings[2:3]}]
+    refused(state, {"type": "take_both", "takes": one_pair}, "no_proof")  # 2 + 1 is not 2 + 2
+    takes = [{"cards": kings[:2]}, {"cards": kings[2:]}]
+    new, _ = act(state, {"type": "take_both", "takes": takes})
+    assert meld_faces(new) == [["KC", "KH", "KS"], ["KC", "KD", "KS"]]  # two melds of kings
+    melded = build(
+        ["KS KC KS KC 5C 6C 8D 9S", "4S"], piles=("QD KH", "9H KD"), melds=[["KH KD KD"], []]
+    )
+    pairs = ids(melded, "KS KC KS KC")
+    into_one = [{"cards": pairs[:2], "meld": 0}, {"cards": pairs[2:], "meld": 0}]
+    refused(melded, {"type": "take_both", "takes": into_one}, "two_melds")
+
+
+def test_ruling_only_the_top_card_of_a_pile_proves_a_meld():
+    state = build(["AH AD 5C 6C 8D 9S", "4S"], piles=("AS 5H", "9H"))  # the ace lies under 5♥
+    refused(state, {"type": "take", "pile": 0, "cards": ids(state, "AH AD")}, "no_proof")
+    new, _ = act(state, {"type": "draw"})
+    assert names(new.piles[0]) == ["AS", "5H"] and new.melds[0] == []
+
+
+def test_ruling_a_frozen_top_card_may_not_go_onto_an_opponents_meld():
+    kings = "KS KD KC"
+    state = build(
+        ["KD KC 5C 6C 8D 9S", "4S"],
+        piles=("JK KH", "9H"),
+        frozen=(True, False),
+        melds=[["AH AD AC"], [kings]],
+    )
+    take = {"type": "take", "pile": 0, "cards": ids(state, "KD KC")}
+    refused(state, {**take, "meld": 0}, "bad_meld")  # index 0 is your side's aces
+    refused(state, {**take, "meld": 1}, "bad_target")  # the opponents' kings are not yours
+    new, _ = act(state, take)  # a new meld of your own is fine
+    assert meld_faces(new, 1) == [sorted(kings.split())]
+    assert meld_faces(new, 0)[1] == ["KC", "KD", "KH"]
+
+
+def test_ruling_a_frozen_run_top_taken_with_the_runs_natural_proof():
+    for proof in ("8H 9D", "6D 8H", "5H 6D"):
+        state = build(
+            [f"{proof} KC 4S QS", "4S"],
+            piles=("JK 7H", "9H"),
+            frozen=(True, False),
+            melds=[["AH AD AC"], []],
+        )
+        new, _ = act(state, {"type": "take", "pile": 0, "cards": ids(state, proof)})
+        assert meld_faces(new)[1] == sorted(["7H", *proof.split()])
+        assert new.frozen[0] is False and "JK" in hand(new, 0)
+    wild_proof = build(
+        ["8H 2C KC 4S QS", "4S"],
+        piles=("JK 7H", "9H"),
+        frozen=(True, False),
+        melds=[["AH AD AC"], []],
+    )
+    refused(wild_proof, {"type": "take", "pile": 0, "cards": ids(wild_proof, "8H 2C")}, "no_proof")
