@@ -21,7 +21,9 @@ def _label(tile: int) -> str:
     return f"{colour} {face.number}"
 
 
-def caption(move: Move, names: list[str]) -> str:
+def caption(move: Move, names: list[str], before: dict[str, Any] | None = None) -> str:
+    """The move in words; ``before`` (the public view the move was made in) lets a
+    timeout say what the clock did for the player."""
     name = names[move.seat] if move.seat is not None and move.seat < len(names) else "Someone"
     action: dict[str, Any] = move.action or {}
     public = move.public_view or {}
@@ -46,10 +48,37 @@ def caption(move: Move, names: list[str]) -> str:
         count = _laid(action)
         return f"{name} laid {count} tile{'s' if count != 1 else ''}."
     if kind == "timeout":
-        return f"{name} ran out of time."
+        return f"{name} ran out of time{_timed_out(move.seat, public, before)}."
     if kind == "next_round":
         return "A new round was dealt."
     return f"{name} moved."
+
+
+def _timed_out(seat: int, public: dict[str, Any], before: dict[str, Any] | None) -> str:
+    """What the engine's timeout did (see ``games.engine.romanian``'s TIMEOUT_ACTION).
+
+    A doubla prompt is declined, so saying "no doubla" tells nothing a timeout
+    does not: the clock never declares. The tile discarded lies face up anyway.
+    """
+    prior = before or {}
+    phase = prior.get("phase")
+    if phase == "doubla":
+        return " and declared no doubla"
+    if phase == "doubla_swap":
+        return " and offered no doubla swap"
+    if phase == "round_over":
+        return " and a new round was dealt"
+    if phase == "first_discard" and public.get("first_discard"):
+        return f" and discarded {_label(public['first_discard']['id'])}"
+    if phase not in ("draw", "play"):
+        return ""
+    if phase == "draw" and public.get("wall_count") == prior.get("wall_count"):
+        return " and the wall is empty: the round is over"
+    mine = [d for d in public.get("discards") or [] if d.get("by") == seat]
+    if not mine:
+        return ""
+    drew = ", drew from the wall" if phase == "draw" else ""
+    return f"{drew} and discarded {_label(mine[-1]['id'])}"
 
 
 def _laid(action: dict[str, Any]) -> int:

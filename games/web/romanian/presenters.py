@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from games.engine.registry import engine_for
 from games.engine.romanian.tiles import reading_of
 from games.models import Game, Move, Seat
 from games.web.romanian import drafts
@@ -20,7 +21,11 @@ View = dict[str, Any]
 COLOUR_LABEL = {"R": "red", "B": "blue", "Y": "yellow", "K": "black"}
 COLOUR_SHAPE = {"R": "●", "B": "■", "Y": "▲", "K": "◆"}
 COLOUR_ORDER = {"R": 0, "B": 1, "Y": 2, "K": 3}
-PENALTY_TEXT = {"flat200": "flat 200", "rack100": "100 + rack"}
+# The nothing-melded penalty in the How to play page's words (a bare "−100 + rack" misleads).
+PENALTY_TEXT = {
+    "flat200": "a flat 200 points",
+    "rack100": "100 points plus what is left on the rack",
+}
 ENDINGS = {
     "out": "went out",
     "wall": "The wall ran out: nobody went out",
@@ -355,8 +360,25 @@ def frame_context(game: Game, seat: Seat, view: View, move: Move) -> dict[str, A
         "doubla": None,
         "round": None,
         "waiting": True,
-        "frame": {"caption": caption(move, names)},
+        "frame": {"caption": caption(move, names, view_before(game, move))},
     }
+
+
+def view_before(game: Game, move: Move) -> View | None:
+    """The public table ``move`` was made in: read only for a timeout, whose caption says
+    what the clock did (the phase it ran out in), so other frames cost no query."""
+    if (move.action or {}).get("type") != "timeout":
+        return None
+    if move.seq <= 1:
+        return first_view(game)
+    rows = Move.objects.filter(game=game, seq=move.seq - 1).values_list("public_view", flat=True)
+    return rows.first()
+
+
+def first_view(game: Game) -> View:
+    """The public table as dealt (the deal is fixed by the seed): the first move's "before"."""
+    engine = engine_for(game.kind)
+    return engine.view(engine.new_game(game.config, game.seed), None)
 
 
 def _common(game: Game, seat: Seat, view: View, seats: list[Seat]) -> dict[str, Any]:
@@ -387,6 +409,26 @@ def _announcements(view: View, names: list[str]) -> list[str]:
     return out
 
 
+def spoken_list(names: list[str]) -> str:
+    """ "Uma", "Uma and Bea", "Uma, Bea and Ion": how a list of names is said."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def result_line(winners: list[int], names: list[str], me: int) -> str:
+    """Who won the game, for this viewer: the viewer is "You", never one of the others.
+
+    A spectator (``me`` is no seat) reads every winner by name.
+    """
+    if not winners:
+        return ""  # a round is over, not the game
+    others = [names[s] for s in winners if s != me]
+    if me in winners:
+        return f"You share the win with {spoken_list(others)}!" if others else "You win!"
+    if len(others) == 1:
+        return f"{others[0]} wins the game."
+    return f"{spoken_list(others)} share the win."
+
+
 def round_context(view: View, seats: list[Seat], me: int) -> dict[str, Any] | None:
     """Round complete (or Game over): every player's melded value, rack and penalty."""
     if view["phase"] not in ("round_over", "game_over") or not view["breakdown"]:
@@ -411,7 +453,6 @@ def round_context(view: View, seats: list[Seat], me: int) -> dict[str, Any] | No
             headline += " with every tile at once"
     else:
         headline = ENDINGS.get(view["end_reason"] or "", "The round is over")
-    champions = [names[s] for s in view["winners"]]
     history = [
         {"number": i + 1, "scores": scores} for i, scores in enumerate(view["round_history"])
     ]
@@ -420,8 +461,7 @@ def round_context(view: View, seats: list[Seat], me: int) -> dict[str, Any] | No
         "game_over": view["phase"] == "game_over",
         "i_won": me in view["winners"],
         "headline": headline + ".",
-        "champions": " and ".join(champions),
-        "shared": len(champions) > 1,
+        "result": result_line(view["winners"], names, me),
         "round_no": view["round_no"],
         "rounds": view["rounds"],
         "history": history,

@@ -32,6 +32,14 @@ def piece(tile: dict[str, Any]) -> dict[str, Any]:
 
 
 def move_lines(game: Game, rows: list[Move], names: list[str]) -> list[str]:
-    """One caption per move after ``rows[0]`` (or from the first move when it is seq 1)."""
-    skip = 1 if rows and rows[0].seq > 1 else 0
-    return [caption(row, names) for row in rows[skip:]]
+    """One caption per move after ``rows[0]`` (or from the first move when it is seq 1).
+
+    Each row is read against the one before it, so a timeout says what the clock did.
+    """
+    lines = []
+    for i, row in enumerate(rows):
+        if i == 0 and row.seq > 1:
+            continue  # only read as the "before" of the next move
+        before = rows[i - 1].public_view if i > 0 else presenters.first_view(game)
+        lines.append(caption(row, names, before))
+    return lines

@@ -52,7 +52,7 @@ class Teller:
         if before is None:
             return f"{who} moved."
         if kind == "timeout":
-            text = f"{who} ran out of time"
+            text = f"{who} ran out of time and " + self._timed_out(before, after)
         elif kind == "draw":
             drew = after["pool_count"] > 0 or before["pool_count"] > 0
             text = f"{who} drew a tile" if drew else f"{who} passed (the pool is empty)"
@@ -69,6 +69,17 @@ class Teller:
             text = f"{who} moved"
         text += self._call(action, seat, before, after, prev)
         return (text if text.endswith("!") else text + ".") + self._ending(after, before)
+
+    def _timed_out(self, before: View, after: View) -> str:
+        """What the engine's timeout did for the seat: the same move a person could make."""
+        phase = before["phase"]
+        if phase == "croc":
+            return f"took {min(before['croc'], before['pool_count'])} tiles from the Croc Snap"
+        if phase == "drawn":
+            return "kept the drawn tile"
+        if phase == "round_over":
+            return f"round {after['round_no']} was dealt"
+        return "drew a tile" if before["pool_count"] > 0 else "passed (the pool is empty)"
 
     # --- discards ------------------------------------------------------------------
 

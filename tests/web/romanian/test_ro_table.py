@@ -49,11 +49,32 @@ def test_setup_shows_the_house_options_and_asks_about_a_doubla(client, start_ro)
     }
     html = page(client, game)
     options = re.search(r'data-testid="options">(.*?)</p>', html, re.S).group(1)
-    assert "opening 45" in options and "100 + rack" in options and ": yes" in options
+    assert "opening meld at least 45 points" in options and ": yes" in options
     assert "Round 1 of 2" in html
     assert 'data-testid="doubla-prompt"' in html and "No doubla" in html
     assert post(client, game, "decline").status_code == 200
     assert state_of(game).doubla_answered[0]
+
+
+@pytest.mark.parametrize(
+    ("penalty", "words"),
+    [
+        ("flat200", "a player who melds nothing loses a flat 200 points"),
+        ("rack100", "a player who melds nothing loses 100 points plus what is left on the rack"),
+    ],
+)
+def test_the_options_line_says_the_penalty_as_how_to_play_does(
+    client, start_ro, penalty: str, words: str
+) -> None:
+    """Not "−100 + rack" (it is −(100 + rack)) nor "−flat 200": the How to play page's words."""
+    game = start_ro(penalty=penalty)
+    html = page(client, game)
+    options = " ".join(re.search(r'data-testid="options">(.*?)</p>', html, re.S).group(1).split())
+    assert words in options
+    assert "−" not in options and "+ rack" not in options
+    assert "opening meld at least 50 points" in options
+    how_to = " ".join(client.get("/romanian/how-to-play/").content.decode().split())
+    assert words.removeprefix("a player who melds nothing loses ") in how_to
 
 
 def give_pair(state: ro.State, seat: int) -> list[int]:

@@ -6,7 +6,7 @@ import pytest
 
 from games.engine import rumbaroo as rb
 from games.web.rumbaroo.log import Teller
-from tests.engine.rumbaroo.rb_helpers import act, build, discard, meld, table_tile
+from tests.engine.rumbaroo.rb_helpers import act, build, discard, meld, table_tile, tile
 
 NAMES = ["You", "Joey 1", "Joey 2", "Joey 3"]
 
@@ -132,3 +132,23 @@ def test_a_new_round(kind) -> None:
     assert teller.line({"type": kind}, 0, rb.view(after, None), rb.view(new, None)) == (
         "Round 2 was dealt."
     )
+
+
+def test_a_timeout_says_what_the_clock_did() -> None:
+    """Issue 25 item 4: not only "ran out of time", but the draw, the pass or the Snap taken."""
+    timeout = {"type": "timeout"}
+    s = build(["B1 B2", "G1 G2", "Y1 Y2"], turn=1, pile="R5", pool_top="Y9")
+    assert line(s, timeout) == "Joey 1 ran out of time and drew a tile."
+    s = build(["B1 B2", "G1 G2", "Y1 Y2"], turn=1, pile="R5", pool_top="R9")  # it fits the pile
+    assert line(s, timeout) == "Joey 1 ran out of time and drew a tile."
+    s = build(["B1 B2", "G1 G2", "Y1 Y2"], turn=1, pile="R5", empty_pool=True)
+    assert line(s, timeout) == "Joey 1 ran out of time and passed (the pool is empty)."
+    s = build(["B1 B2", "G1 G2", "Y1 Y2"], difficulty="big_red", pile="R-CROC", turn=1)
+    s.phase, s.croc = "croc", 3
+    assert line(s, timeout) == "Joey 1 ran out of time and took 3 tiles from the Croc Snap."
+    s = build(["B1 B2", "G1 G2 R9", "Y1 Y2"], turn=1, pile="R5")
+    s.phase, s.drawn = "drawn", tile(s, "R9")
+    assert line(s, timeout) == "Joey 1 ran out of time and kept the drawn tile."
+    s = build(["B1 B2", "G1 G2", "Y1 Y2"], turn=1, pile="R5")
+    s.phase = "round_over"
+    assert line(s, timeout) == "Joey 1 ran out of time and round 2 was dealt."
