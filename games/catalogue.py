@@ -51,6 +51,10 @@ class GameEntry:
     contract test suite plays to the end for every game; full-length games
     are the benchmark's job; ``contract_bot_options`` go to the bot there
     (a fixed search limit, so a playout takes the same time on any machine).
+    ``board_config`` is the setup a game must have to count on the
+    leaderboards (a key missing from an older game's config counts as its
+    default), so games of different lengths are never ranked together;
+    ``board_note`` says so on the leaderboard page.
     """
 
     kind: str
@@ -72,6 +76,8 @@ class GameEntry:
     benchmark: str | None = None
     contract_configs: tuple[Mapping[str, Any], ...] = field(default=())
     contract_bot_options: Mapping[str, Any] = field(default_factory=dict)
+    board_config: Mapping[str, Any] = field(default_factory=dict)
+    board_note: str = ""
 
     @property
     def level_labels(self) -> dict[str, str]:
@@ -112,6 +118,13 @@ CATALOGUE: tuple[GameEntry, ...] = (
             {"players": 4, "meld_rule": "shared", "target": 1, "max_rounds": 1},
         ),
         contract_bot_options={"budget_s": None, "node_limit": 2000},
+        # RULINGS: the target may be set at setup; only the rules' 200 is ranked.
+        board_config={"target": 200},
+        board_note=(
+            "Only Tile Rummy games to 200 points (the full game) count on these boards. "
+            "A game to 50, 100 or 150 is won far sooner, so it is not ranked against them; "
+            "it still counts in your own stats."
+        ),
     ),
     GameEntry(
         kind="rumbaroo",

@@ -71,6 +71,12 @@ class Board:
     def field(self) -> str:
         return METRICS[self.metric][0]
 
+    @property
+    def note(self) -> str:
+        """Which games this board leaves out (a game's shorter setups), or ""."""
+        entry = catalogue.find(self.stored_as()[0])
+        return entry.board_note if entry is not None else ""
+
     def period_key(self, today: date) -> str:
         if self.period == "today":
             return day_key(today)

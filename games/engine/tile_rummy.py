@@ -9,7 +9,9 @@ Options (config) and defaults:
   players   2      (you + 1-3 computers: 2..4)
   meld_rule "standard" (each player opens for themselves) | "shared"
             (the first opening unlocks the table for everyone)
-  target    200    (a round ends the game once a total reaches it)
+  target    200    (a round ends the game once a total reaches it; the setup
+                    offers 50, 100, 150 or 200 as RULINGS allows, and a saved
+                    game from before the option has none, so it keeps 200)
   max_rounds 100   (safety cap: a game of thrown-in rounds still ends)
 
 Actions: {"type": "play", "table": [[tile ids], ...]} (the whole new table),

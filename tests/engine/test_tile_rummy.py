@@ -604,6 +604,25 @@ def test_target_is_a_setup_option() -> None:
     assert state.phase == "game_over"
 
 
+@pytest.mark.parametrize("target", [50, 100, 150, 200])
+def test_a_game_to_each_setup_target_ends_exactly_when_a_total_reaches_it(target: int) -> None:
+    # RULINGS: the target may be 50, 100, 150 or 200. Going out here scores 42.
+    short, _ = go_out(winning_state(["B3 B9 J"], totals=[target - 43, 0], target=target))
+    assert short.totals[0] == target - 1 and short.phase == "round_over"
+    reached, _ = go_out(winning_state(["B3 B9 J"], totals=[target - 42, 0], target=target))
+    assert reached.totals[0] == target and reached.phase == "game_over"
+    assert tr.view(reached, 0)["target"] == target
+
+
+def test_a_game_saved_before_the_target_option_keeps_200() -> None:
+    saved = tr.to_json(winning_state(["B3 B9 J"], totals=[100, 0], target=50))
+    del saved["config"]["target"]  # stored JSON from before the option existed
+    state = tr.from_json(json.loads(json.dumps(saved)))
+    assert state.config.target == 200
+    over, _ = go_out(state)
+    assert over.totals[0] == 142 and over.phase == "round_over"  # 142 ends a game to 50
+
+
 def test_highest_total_wins_not_the_one_who_reached_the_target() -> None:
     state, _ = go_out(winning_state(["B3 J", "K12 K13"], totals=[150, 0, 260]))
     assert state.totals == [208, -33, 235]

@@ -1,4 +1,9 @@
-"""Tile Rummy's setup form: the options a game is started with (fixed once it starts)."""
+"""Tile Rummy's setup form: the options a game is started with (fixed once it starts).
+
+The target is one of four lengths (RULINGS: 50, 100, 150 or 200; 200 is the
+rules' number). It may be left out: house rules saved and rooms made before it
+existed hold no target, and they still mean the full game to 200.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +18,13 @@ LEVELS = [(level.key, level.label) for level in catalogue.get(tile_rummy.KIND).l
 MELD_RULES = [
     ("standard", "Standard — everyone makes their own 30-point opening"),
     ("shared", "Shared — the first opening unlocks the table for all"),
+]
+DEFAULT_TARGET = 200  # the rules' number
+TARGETS = [
+    (50, "50 points — a short game"),
+    (100, "100 points"),
+    (150, "150 points"),
+    (DEFAULT_TARGET, "200 points — the full game, as the rules play it"),
 ]
 
 
@@ -30,7 +42,20 @@ class SetupForm(forms.Form):
         widget=forms.RadioSelect,
         label="Computer opponents",
     )
+    target = forms.TypedChoiceField(
+        choices=TARGETS,
+        coerce=int,
+        initial=DEFAULT_TARGET,
+        required=False,  # absent from older presets and rooms: they mean the full game
+        empty_value=DEFAULT_TARGET,
+        widget=forms.RadioSelect,
+        label="Points to win",
+    )
 
     def engine_config(self) -> dict[str, Any]:
         data = self.cleaned_data
-        return {"players": data["opponents"] + 1, "meld_rule": data["meld_rule"]}
+        return {
+            "players": data["opponents"] + 1,
+            "meld_rule": data["meld_rule"],
+            "target": data["target"],
+        }

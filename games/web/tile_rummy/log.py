@@ -68,9 +68,11 @@ class Teller:
         who = self.names[seat]
         kind = action.get("type")
         between_rounds = before is not None and before["phase"] != "play"
-        if kind == "next_round" or (kind == "timeout" and between_rounds):
+        if kind == "timeout" and between_rounds:  # the clock dealt on for the seat
+            return f"{who} ran out of time, so round {after['round_no']} was dealt."
+        if kind == "next_round":
             return f"Round {after['round_no']} was dealt."
-        if kind in ("draw", "timeout"):
+        if kind in ("draw", "timeout"):  # in play the clock draws (or passes) for the seat
             drew = after["pool_count"] > 0 or before is None or before["pool_count"] > 0
             text = "drew a tile" if drew else "passed (the pool is empty)"
             late = "ran out of time and " if kind == "timeout" else ""

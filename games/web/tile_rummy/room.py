@@ -1,4 +1,4 @@
-"""Tile Rummy in a room: its options (the opening rule), the seat count and computer levels.
+"""Tile Rummy in a room: its options (opening rule, target), the seat count and computer levels.
 
 The setup form counts computer opponents; in a room the seats are counted
 instead (every seat is a person or a computer the host chose), so the
@@ -14,7 +14,7 @@ from games.web.tile_rummy.forms import SetupForm
 
 
 class OptionsForm(SetupForm):
-    """The opening rule only: seats and computer levels are the room's business."""
+    """The opening rule and the target: seats and computer levels are the room's business."""
 
     level = None  # type: ignore[assignment]
     opponents = None  # type: ignore[assignment]

@@ -63,6 +63,21 @@ def test_draws_and_passes_never_name_the_tile() -> None:
     )
 
 
+def test_every_timeout_says_what_the_clock_did_for_the_seat() -> None:
+    timeout = {"type": "timeout"}
+    state, before = position(["R1 R2", "K9"], [], turn=1)
+    drawn = after(state, 1, timeout)
+    assert Teller(NAMES).line(timeout, 1, before, drawn) == "Ada ran out of time and drew a tile."
+    dry = build(racks=["R1 R2", "K9"], opened=[True, True], turn=1, leftover_to=0)
+    passed = Teller(NAMES).line(timeout, 1, tr.view(dry, None), after(dry, 1, timeout))
+    assert passed == "Ada ran out of time and passed (the pool is empty)."
+    ready = build(["R7", "B3"], table=["R4 R5 R6"], opened=[True, False])
+    went_out = {"type": "play", "table": [[*ready.table[0], *ids_of(ready, 0, "R7")]]}
+    over = tr.apply(ready, 0, went_out)[0]  # round 1 is scored; the next is not dealt yet
+    dealt = Teller(NAMES).line(timeout, 1, tr.view(over, None), after(over, 1, timeout))
+    assert dealt == "Ada ran out of time, so round 2 was dealt."
+
+
 @pytest.mark.parametrize(
     ("racks", "why"),
     [

@@ -42,7 +42,7 @@ def test_setup_page_and_new_game(client, start_game) -> None:
     page = client.get("/tile-rummy/new/")
     assert page.status_code == 200 and b"Computer level" in page.content
     game = start_game(level="expert", opponents=3, meld_rule="shared")
-    assert game.config == {"players": 4, "meld_rule": "shared"}
+    assert game.config == {"players": 4, "meld_rule": "shared", "target": 200}
     assert [s.computer_level for s in game.seats.all()] == ["", "expert", "expert", "expert"]
 
 
