@@ -11,11 +11,12 @@ from typing import Any
 from django.http import HttpRequest
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
+from django.utils.formats import date_format
 
 from games import online, services
 from games.access import stamp_of
 from games.engine.registry import engine_for
-from games.models import Game, Seat
+from games.models import Game, GameStatus, Seat
 
 HOUSE_REASONS = {
     "left": "left — the house plays on",
@@ -63,12 +64,32 @@ def bar(request: HttpRequest, game: Game, seat: Seat, take_back_url: str) -> dic
         "acting": [_name(s, seat) for s in seats if s.index in acting and not s.automated],
         "my_turn": seat.index in acting and not seat.automated,
         "house_mine": bool(seat.house_level) and seat.house_reason != "suspended",
+        "hold": hold_reason(game, seat),
         "take_back_url": take_back_url,
         "seats": [_seat_row(s, seat) for s in seats],
         "room_url": _url("rooms:for_game", game_id=game.id),
         "report_url": _url("rooms:report_seat"),
         "lengths": online.clock_lengths(game.kind),
     }
+
+
+def hold_reason(game: Game, seat: Seat) -> str:
+    """Why this seat's turn controls are switched off now, or "" when they work.
+
+    The service refuses every move while the host's pause lasts (409) and while
+    the house holds the seat (403); the page says so beside the controls instead
+    of offering buttons that can only be refused.
+    """
+    if game.status != GameStatus.ACTIVE:
+        return ""
+    if game.paused_until is not None:
+        until = date_format(timezone.localtime(game.paused_until), "j M Y, H:i")
+        return f"The table is paused until {until} UTC: nothing can be played until then."
+    if seat.house_level and seat.house_reason == "suspended":
+        return "The house is playing this seat to the end of the game."
+    if seat.house_level:
+        return "The house is playing your seat — take it back to play."
+    return ""
 
 
 def _name(other: Seat, me: Seat) -> str:

@@ -23,5 +23,6 @@ urlpatterns = [
     path("r/<slug:public_id>/back/", views.take_back, name="take_back"),
     path("r/<slug:public_id>/leave/", views.leave, name="leave"),
     path("game/<uuid:game_id>/", views.for_game, name="for_game"),
+    path("game/<uuid:game_id>/next/", views.follow, name="follow"),
     path("report/", views.report_seat, name="report_seat"),
 ]

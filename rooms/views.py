@@ -224,7 +224,7 @@ def _options_summary(room: Room) -> list[tuple[str, str]]:
     form = adapters.options_form(room.kind)
     summary = []
     for key, field in form.fields.items():
-        value = room.options.get(key)
+        value = room.options.get(key, field.initial)  # an option added since: its default
         choices = dict(getattr(field, "choices", []) or [])
         shown = choices.get(value, choices.get(str(value), value))
         summary.append((str(field.label), str(shown)))
@@ -410,6 +410,29 @@ def for_game(request: HttpRequest, game_id: UUID) -> HttpResponse:
     if not at_table and not services.may_see(room, who):
         raise Http404("No such room.")
     return redirect("rooms:room", room.public_id)
+
+
+@never_cache
+@require_GET
+def follow(request: HttpRequest, game_id: UUID) -> HttpResponse:
+    """A finished table's Game over asks "has the host dealt a rematch?" (every few seconds).
+
+    Someone seated at the room's new live table is sent there (a client redirect);
+    otherwise nothing (204), and a closed room stops the asking. 404 unless the
+    caller sat at that game, like the table's own link to its room.
+    """
+    room = services.room_for_game(game_id)
+    if room is None:
+        raise Http404("No such room.")
+    who = person(request)
+    if services.game_seat(room.games.get(game_id=game_id).game, who) is None:
+        raise Http404("No such room.")
+    live = services.live_game(room)
+    if live is not None and live.id != game_id and services.game_seat(live, who):
+        return HttpResponseClientRedirect(table_url(live))
+    if room.status == RoomStatus.CLOSED:
+        return HttpResponseStopPolling()
+    return HttpResponse(status=204)
 
 
 @require_POST

@@ -8,6 +8,8 @@
 // it another way (say, a wild tile to swap).
 (function () {
   "use strict";
+  if (window.gameTableLoaded) return; // included twice by mistake: one set of handlers only
+  window.gameTableLoaded = true;
   let dragged = null;
   const table = (window.gameTable = window.gameTable || {});
 
@@ -123,7 +125,7 @@
   function keyOf(element) {
     if (!element || !element.closest || !element.closest("#board")) return null;
     if (element.matches("input.tile-pick")) return { tile: element.value, area: areaOf(element) };
-    const attrs = ["data-shortcut", "data-zone-button", "hx-post", "name"];
+    const attrs = ["data-shortcut", "data-zone-button", "data-dock-toggle", "data-sort-toggle", "hx-post", "name"];
     for (const name of attrs) {
       const value = element.getAttribute(name);
       if (value === null) continue;
@@ -135,10 +137,23 @@
 
   let focusKey = null;
   let sentTile = null;
+  // Whether the player's focus is at the table: a redraw (their own Confirm, a computer's
+  // move landing) takes the focused element away, and the focus goes back into the board
+  // instead of dropping to the page's body. Focus moved elsewhere on the page clears it.
+  let keepFocus = false;
+
+  document.addEventListener("focusin", function (event) {
+    keepFocus = !!(event.target.closest && event.target.closest("#board"));
+  });
+
+  function focusLost() {
+    const active = document.activeElement;
+    return !active || active === document.body || !active.isConnected;
+  }
 
   document.addEventListener("htmx:beforeRequest", function (event) {
     if (!event.target.closest || !event.target.closest("#board")) return;
-    focusKey = keyOf(document.activeElement);
+    focusKey = keyOf(document.activeElement) || (keepFocus ? { rack: true } : null);
     const config = event.detail.requestConfig || {};
     const trigger = config.triggeringEvent || {};
     const source = trigger.submitter || event.detail.elt;
@@ -165,13 +180,28 @@
     } else if (focusKey && focusKey.selector) {
       target = document.querySelector(focusKey.selector);
     }
-    if (!target && focusKey) target = radiosIn("rack")[0] || document.getElementById("board");
     sentTile = null;
-    if (target && !target.disabled) target.focus({ preventScroll: false });
-    else if (focusKey) {
-      const board = document.getElementById("board");
-      if (board) { board.setAttribute("tabindex", "-1"); board.focus(); }
-    }
+    if (!tryFocus(target)) focusRack();
+  }
+
+  // Focus ``element`` if it can take it now (a control in a disabled fieldset cannot).
+  function tryFocus(element) {
+    if (!element || !element.isConnected || element.matches(":disabled")) return false;
+    if (!element.getClientRects().length) return false; // not rendered (a folded dock)
+    element.focus({ preventScroll: false });
+    return document.activeElement === element;
+  }
+
+  // The rack's first tile (or the hand's first card); while the rack waits for the player's
+  // turn, the dock itself holds the focus, and the rack takes it back once it is theirs.
+  function focusRack() {
+    const dock = document.querySelector("#board .dock, #board .rm-hand-area");
+    const first = dock && dock.querySelector('[data-area="rack"] input.tile-pick, .rm-hand input');
+    if (tryFocus(first)) return;
+    const holder = dock || document.getElementById("board");
+    if (!holder) return;
+    holder.setAttribute("tabindex", "-1");
+    holder.focus({ preventScroll: true });
   }
 
   // --- the one live region -------------------------------------------------------------
@@ -224,6 +254,56 @@
     toggle.focus();
   });
 
+  // --- the dock folds away (the rack or hand pinned at the bottom of a phone's screen) -------
+
+  // The dock is compact on a phone (table.css); its toggle folds the tiles or cards away
+  // entirely when the player wants the whole table in view. The choice lasts the visit
+  // (sessionStorage) and survives every redraw of the board, which brings a fresh dock.
+  const FOLD_KEY = "rummy.dockFolded";
+
+  function isFolded() {
+    try { return sessionStorage.getItem(FOLD_KEY) === "1"; } catch (e) { return false; }
+  }
+
+  function dockToggle(dock) {
+    let toggle = dock.querySelector("[data-dock-toggle]");
+    if (toggle) return toggle;
+    toggle = document.createElement("button");
+    toggle.type = "button";
+    toggle.className = "button small secondary dock-toggle";
+    toggle.setAttribute("data-dock-toggle", "");
+    const cards = dock.querySelector("#rack, .rm-hand");
+    if (cards) {
+      if (!cards.id) cards.id = "dock-cards";
+      toggle.setAttribute("aria-controls", cards.id);
+    }
+    const tools = dock.querySelector(".dock-tools");
+    if (tools) tools.appendChild(toggle);
+    else dock.insertBefore(toggle, dock.querySelector(".rm-sort") || dock.firstElementChild);
+    return toggle;
+  }
+
+  function setUpDocks() {
+    const folded = isFolded();
+    document.querySelectorAll("#board .dock, #board .rm-hand-area").forEach(function (dock) {
+      const title = dock.querySelector(".dock-title, legend");
+      const noun = title && /hand/i.test(title.textContent) ? "hand" : "rack";
+      const toggle = dockToggle(dock);
+      dock.classList.toggle("dock-folded", folded);
+      toggle.setAttribute("aria-expanded", folded ? "false" : "true");
+      // "Hide rack" to a screen reader; just "Hide" on screen, where the dock says what it is.
+      toggle.innerHTML = (folded ? "Show" : "Hide") + '<span class="sr-only"> ' + noun + "</span>";
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    const toggle = event.target.closest && event.target.closest("[data-dock-toggle]");
+    if (!toggle) return;
+    try { sessionStorage.setItem(FOLD_KEY, isFolded() ? "0" : "1"); } catch (e) { /* private mode */ }
+    setUpDocks();
+    toggle.focus();
+  });
+
   // --- keyboard shortcuts (shown on the buttons) ------------------------------------------
 
   document.addEventListener("keydown", function (event) {
@@ -258,13 +338,16 @@
     if (xhr && xhr === settled) return;
     settled = xhr || null;
     sortRack();
+    setUpDocks();
     announce();
     if (focusKey || sentTile) focusAfterSwap();
+    else if (keepFocus && focusLost()) focusRack();
     focusKey = null;
   });
 
   function ready() {
     sortRack();
+    setUpDocks();
     announce();
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready);
