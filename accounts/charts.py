@@ -29,7 +29,7 @@ from datetime import UTC, date, datetime, time, timedelta
 
 from django.http import HttpRequest
 
-from accounts.describe import level_sort_key
+from accounts.describe import level_label, level_sort_key
 from games import catalogue
 from leaderboards.models import DailyClear, Result
 from leaderboards.periods import utc_date, utc_today
@@ -265,8 +265,7 @@ class WeeklyChart:
 
     @property
     def level_label(self) -> str:
-        entry = catalogue.find(self.kind)
-        return entry.level_label(self.level) if entry else self.level.capitalize()
+        return level_label(self.kind, self.level)
 
     @property
     def slug(self) -> str:

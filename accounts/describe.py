@@ -8,13 +8,27 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from games import catalogue
-from games.models import Seat
+from games.models import Game, Seat
 from games.table_flow import table_url
 
 NO_COMPUTERS = "people"
 MIXED = "mixed"
+# A table between people (``Game.online``) counts apart from games against computers,
+# under this one level: the boards' "Online tables" (leaderboards.boards.ONLINE_BOARD).
+ONLINE = "online"
+ONLINE_LABEL = "Online tables"
 
-__all__ = ["MIXED", "NO_COMPUTERS", "kind_name", "level_of", "level_sort_key", "table_url"]
+__all__ = [
+    "MIXED",
+    "NO_COMPUTERS",
+    "ONLINE",
+    "game_level",
+    "kind_name",
+    "level_label",
+    "level_of",
+    "level_sort_key",
+    "table_url",
+]
 
 
 def kind_name(kind: str) -> str:
@@ -28,6 +42,29 @@ def level_of(seats: Iterable[Seat]) -> str:
     if not levels:
         return NO_COMPUTERS
     return levels.pop() if len(levels) == 1 else MIXED
+
+
+def game_level(game: Game, seats: Iterable[Seat] | None = None) -> str:
+    """The level a game counts at, the same on the stats page, the charts and the boards.
+
+    An online table is "online"; else the setup's level option when the catalogue
+    names one (a Rumbaroo daily is played in the Joey box against a medium computer:
+    it counts as Joey), else the level of its computers.
+    """
+    if game.online:
+        return ONLINE
+    entry = catalogue.find(game.kind)
+    key = entry.level_key if entry else None
+    value = game.config.get(key) if key and isinstance(game.config, dict) else None
+    return str(value) if value else level_of(game.seats.all() if seats is None else seats)
+
+
+def level_label(kind: str, level: str) -> str:
+    """A level as players read it ("Big Red", not "big_red"): the catalogue's label."""
+    if level == ONLINE:
+        return ONLINE_LABEL
+    entry = catalogue.find(kind)
+    return entry.level_label(level) if entry else level.replace("_", " ").capitalize()
 
 
 def _level_order() -> tuple[str, ...]:

@@ -14,7 +14,7 @@ from django.db.models import Count, Q
 from django.http import HttpRequest
 from django.utils import timezone
 
-from accounts.describe import kind_name, level_of, level_sort_key
+from accounts.describe import game_level, kind_name, level_label, level_sort_key
 from accounts.models import GameRecord, Outcome, Streak
 from games.models import Game, Seat
 
@@ -56,7 +56,7 @@ def _record(game: Game, seat: Seat, outcome: Outcome) -> None:
                 "user_id": seat.user_id,
                 "device_key": seat.device_key,
                 "kind": game.kind,
-                "level": level_of(game.seats.all()),
+                "level": game_level(game),
                 "outcome": outcome,
                 "finished_at": now,
             },
@@ -87,9 +87,15 @@ def owner_filter(request: HttpRequest) -> Q:
 
 @dataclass
 class LevelLine:
+    kind: str
     level: str
     played: int
     won: int
+
+    @property
+    def label(self) -> str:
+        """The catalogue's name for the level, as the weekly charts and boards show it."""
+        return level_label(self.kind, self.level)
 
     @property
     def lost(self) -> int:
@@ -135,7 +141,7 @@ def stats_for(request: HttpRequest) -> list[KindStats]:
     kinds: dict[str, KindStats] = {}
     for row in rows:
         kinds.setdefault(row["kind"], KindStats(row["kind"])).lines.append(
-            LevelLine(row["level"], row["played"], row["won"])
+            LevelLine(row["kind"], row["level"], row["played"], row["won"])
         )
     for streak in Streak.objects.filter(owner, key__startswith="wins:"):
         kind = streak.key.removeprefix("wins:")

@@ -13,7 +13,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from accounts import saves, stats
-from accounts.describe import kind_name, level_of, table_url
+from accounts.describe import game_level, kind_name, level_label, table_url
 from accounts.models import GameRecord
 
 
@@ -43,7 +43,7 @@ def _history_row(entry: saves.SaveEntry, record: GameRecord | None) -> dict[str,
         "name": kind_name(entry.game.kind),
         # A daily attempt is named as the daily (and its day), not as a plain game at a level.
         "daily": _daily_day(entry.game.config),
-        "level": level_of(seats),
+        "level": level_label(entry.game.kind, game_level(entry.game, seats)),
         "computers": sum(1 for s in seats if s.is_computer),
         "url": table_url(entry.game),
         "record": record,

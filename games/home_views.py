@@ -13,7 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
-from accounts.describe import kind_name, level_of, table_url
+from accounts.describe import game_level, kind_name, level_label, table_url
 from accounts.saves import continue_offers
 from games import catalogue
 from leaderboards.daily import daily_day
@@ -50,7 +50,7 @@ def home(request: HttpRequest) -> HttpResponse:
         {
             "entry": e,
             "name": _offer_name(e.game.kind, e.game.config),
-            "level": level_of(e.game.seats.all()),
+            "level": level_label(e.game.kind, game_level(e.game)),
             "url": table_url(e.game),
         }
         for e in continue_offers(request)

@@ -14,6 +14,8 @@ counted once (``Result`` is unique per seat).
   attempt *started* (``config["daily"]``), if it is won before the end of
   the next UTC day; the day's streak board follows.
 - A game where a hint was shown (``Game.hint_used``) counts on no board at all.
+- Nor does a game set up off its kind's ranked setup (``GameEntry.board_config``:
+  a game played to a lower target is not ranked against full-length games).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from datetime import date, datetime
 from django.db.models import F
 from django.db.models.functions import Greatest
 
-from accounts.describe import level_of
+from accounts.describe import game_level
 from games import catalogue
 from games.engine.registry import engine_for
 from games.models import Game, Seat
@@ -37,14 +39,9 @@ GRACE_DAYS = 1  # a daily attempt may be won up to the end of the next UTC day
 
 
 def difficulty_of(game: Game, seats: list[Seat]) -> str:
-    """The board a game counts on: its setup's level option, else its computers' level.
-
-    Which setup option is the level (if any) is the catalogue's to say.
-    """
-    entry = catalogue.find(game.kind)
-    key = entry.level_key if entry else None
-    value = game.config.get(key) if key and isinstance(game.config, dict) else None
-    return str(value) if value else level_of(seats)
+    """The board a game counts on: the game's one level (``accounts.describe.game_level``),
+    so a board, the stats page and the weekly charts always agree."""
+    return game_level(game, seats)
 
 
 def final_totals(game: Game) -> list[int]:
@@ -109,8 +106,8 @@ def _count(
             "finished_at": at,
         },
     )
-    if not created or hinted(game):
-        return  # a game helped by a hint is in the player's stats, never on a board
+    if not created or hinted(game) or not ranked_setup(game):
+        return  # a game helped by a hint, or a shorter one, is in the player's stats only
     if day is None:
         bump(
             player,
@@ -124,6 +121,14 @@ def _count(
         )
     elif won and is_genuine_daily(game, day, at):
         streaks.record_clear(player, day, game, at)
+
+
+def ranked_setup(game: Game) -> bool:
+    """The game was set up as its kind's boards rank it; an option it predates is its default."""
+    entry = catalogue.find(game.kind)
+    wanted = entry.board_config if entry else {}
+    config = game.config if isinstance(game.config, dict) else {}
+    return all(config.get(key, value) == value for key, value in wanted.items())
 
 
 def hinted(game: Game) -> bool:

@@ -9,7 +9,10 @@ a viewer may see is decided here, once, for every game:
 - another seat's pieces are shown only if none of them is hidden from the
   viewer at that step (``engine.hidden_from``: e.g. racks laid open at the end
   of a round), or when the policy reveals everything (``reveal``);
-- a share link's viewer is a spectator (``view(state, None)``).
+- a share link's viewer is a spectator (``view(state, None)``);
+- a viewer marked ``own_only`` (a daily board still being played today) sees no other
+  seat's pieces at any step, not even those a round's end lays open: they are taken
+  out of the view before the table draws it, and no other rack is listed.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ class Viewer:
 
     seat: Seat | None
     reveal: bool
+    own_only: bool = False
 
     @property
     def index(self) -> int | None:
@@ -71,7 +75,14 @@ def step_context(
     span = timeline.round_of(step)
     seat = viewer.seat or Seat(game=game, index=SPECTATOR, display_name="")
     move = _move_at(game, engine, state, step)
-    board = adapter.frame(game, seat, engine.view(state, viewer.index), move)
+    view = engine.view(state, viewer.index)
+    if viewer.own_only:
+        # The table draws from the move's stored public view too, which a round's end
+        # fills with every hand: both lose the other seats' pieces (this copy is never saved).
+        secret = others_pieces(game, engine, adapter, state, viewer)
+        view = without_pieces(view, secret, engine)
+        move.public_view = without_pieces(move.public_view, secret, engine)
+    board = adapter.frame(game, seat, view, move)
     lines = move_lines(game, timeline, span, viewer)
     if step == span.start:
         board["frame"] = {"caption": _deal_line(span)}
@@ -123,6 +134,8 @@ def open_racks(
     game: Game, engine: ModuleType, adapter: ModuleType, state: Any, viewer: Viewer
 ) -> list[dict[str, Any]]:
     """Other seats' pieces this viewer may see at this step (all of them once revealed)."""
+    if viewer.own_only:
+        return []
     hidden = set() if viewer.reveal else engine.hidden_from(state, viewer.index)
     racks = []
     for seat in game.seats.all():
@@ -137,6 +150,43 @@ def open_racks(
         )
         racks.append({"name": seat.display_name, "pieces": shown, "html": mark_safe(html)})
     return racks
+
+
+def others_pieces(
+    game: Game, engine: ModuleType, adapter: ModuleType, state: Any, viewer: Viewer
+) -> set[int]:
+    """The ids every other seat holds at this step (their racks or hands)."""
+    return {
+        piece["id"]
+        for seat in game.seats.all()
+        if seat.index != viewer.index
+        for piece in adapter.held(engine.view(state, seat.index))
+    }
+
+
+def without_pieces(data: Any, secret: set[int], engine: ModuleType, key: str = "") -> Any:
+    """``data`` (a view) with every piece in ``secret`` taken out, wherever it is listed.
+
+    A piece is a ``{"id": n, ...}`` dict in a list, or an id in a list under one of the
+    engine's id fields (``VIEW_ID_FIELDS``, ``*_ids``); a lone secret id becomes None.
+    Generic on purpose: the replay does not need to know where a game shows a rack.
+    """
+    fields = getattr(engine, "VIEW_ID_FIELDS", ())
+    if isinstance(data, dict):
+        return {k: without_pieces(v, secret, engine, str(k)) for k, v in data.items()}
+    if isinstance(data, list | tuple):
+        kept = [x for x in data if not _is_secret(x, secret, key, fields)]
+        return [without_pieces(x, secret, engine, key) for x in kept]
+    return None if _is_secret(data, secret, key, fields) else data
+
+
+def _is_secret(item: Any, secret: set[int], key: str, fields: tuple[str, ...]) -> bool:
+    if isinstance(item, dict):
+        found = item.get("id")
+        return isinstance(found, int) and not isinstance(found, bool) and found in secret
+    if isinstance(item, int) and not isinstance(item, bool):
+        return (key in fields or key.endswith("_ids")) and item in secret
+    return False
 
 
 @lru_cache(maxsize=4096)

@@ -51,34 +51,43 @@ def _shared_game(token: str) -> Game:
 def game_replay(request: HttpRequest, game_id: UUID) -> HttpResponse:
     """A player's replay of their own game: their rack always, every rack once it is over."""
     game, seat = _own_game(request, game_id)
-    viewer = Viewer(seat=seat, reveal=policy.reveals_all(game))
+    viewer = Viewer(seat, policy.reveals_all(game), own_only=policy.daily_still_secret(game))
     base = reverse("replays:game", kwargs={"game_id": game.id})
-    return _replay(request, game, viewer, base)
+    # A player knows how their game ended: their replay opens at the end.
+    return _replay(request, game, viewer, base, opens_at_end=True)
 
 
 @require_GET
 def shared_replay(request: HttpRequest, token: str) -> HttpResponse:
-    """A replay made public by one of its players: read-only, no account needed."""
+    """A replay made public by one of its players: read-only, no account needed.
+
+    It opens at the deal, so whoever follows the link watches the game unfold instead
+    of meeting its ending first.
+    """
     game = _shared_game(token)
     _people_unnamed(game)
-    viewer = Viewer(seat=None, reveal=policy.reveals_all(game))
+    viewer = Viewer(None, policy.reveals_all(game), own_only=policy.daily_still_secret(game))
     base = reverse("replays:shared", kwargs={"token": token})
-    response = _replay(request, game, viewer, base)
+    response = _replay(request, game, viewer, base, opens_at_end=False)
     # The link can be revoked: no shared cache may keep serving it.
     patch_cache_control(response, private=True, no_store=True)
     return response
 
 
 def _people_unnamed(game: Game) -> None:
-    """At a table between people, a link one of them shared names nobody (in this request)."""
-    if not game.online:
-        return
+    """A shared replay names people as a spectator would: "Player 2", in this request only.
+
+    At a table between people the link names none of them; in a game against computers
+    the person's seat is stored as "You", which is the sharer, not whoever watches.
+    """
     for seat in game.seats.all():
         if not seat.is_computer:
             seat.display_name = f"Player {seat.index + 1}"
 
 
-def _replay(request: HttpRequest, game: Game, viewer: Viewer, base: str) -> HttpResponse:
+def _replay(
+    request: HttpRequest, game: Game, viewer: Viewer, base: str, opens_at_end: bool
+) -> HttpResponse:
     try:
         timeline = timeline_for(game)
     except BrokenLog:
@@ -86,7 +95,7 @@ def _replay(request: HttpRequest, game: Game, viewer: Viewer, base: str) -> Http
         return _message(request, game, "This game's record can't be replayed.", 500)
     if timeline is None:
         return _message(request, game, "No round of this game has finished yet.", 404)
-    step, error = _pick_step(request, timeline)
+    step, error = _pick_step(request, timeline, opens_at_end)
     context = step_context(request, game, timeline, step, viewer, base)
     context.update(_page(request, game, viewer, timeline, step, base), replay_error=error)
     template = (
@@ -95,8 +104,11 @@ def _replay(request: HttpRequest, game: Game, viewer: Viewer, base: str) -> Http
     return render(request, template, context, status=400 if error else 200)
 
 
-def _pick_step(request: HttpRequest, timeline: Timeline) -> tuple[int, str | None]:
-    """``?step=N`` or ``?round=R`` (its deal); the end when neither; a clear message when bad."""
+def _pick_step(
+    request: HttpRequest, timeline: Timeline, opens_at_end: bool
+) -> tuple[int, str | None]:
+    """``?step=N`` or ``?round=R`` (its deal); when neither, the end or the deal as the page
+    opens (``opens_at_end``); a clear message when bad."""
     raw_step, raw_round = request.GET.get("step"), request.GET.get("round")
     if raw_round is not None:
         span = timeline.round_number(as_int(raw_round) or 0)
@@ -105,7 +117,7 @@ def _pick_step(request: HttpRequest, timeline: Timeline) -> tuple[int, str | Non
             return timeline.last, f"There is no round {raw_round[:12]}: pick 1 to {count}."
         return span.start, None
     if raw_step is None:
-        return timeline.last, None
+        return (timeline.last if opens_at_end else 0), None
     step = as_int(raw_step)
     if step is None or not 0 <= step <= timeline.last:
         return 0, f"There is no step {raw_step[:12]}: pick 0 to {timeline.last}."

@@ -83,8 +83,11 @@
     const saved = window.localStorage && window.localStorage.getItem(SPEED_KEY);
     if (select && saved && select.querySelector('option[value="' + saved + '"]')) select.value = saved;
     if (!button) return;
-    button.setAttribute("aria-pressed", playing() ? "true" : "false");
-    button.textContent = playing() ? "❚❚ Pause" : "▶ Play";
+    // The button says what it will do ("Play" / "Pause"); the symbol is for the eye only.
+    const icon = button.querySelector("[data-play-icon]");
+    const label = button.querySelector("[data-play-label]");
+    if (icon) icon.textContent = playing() ? "❚❚" : "▶";
+    if (label) label.textContent = playing() ? "Pause" : "Play";
   }
 
   document.addEventListener("click", function (event) {

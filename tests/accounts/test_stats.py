@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+import importlib
 import re
 
 import pytest
+from django.apps import apps as django_apps
 from django.test import Client
 
+from accounts import describe
 from accounts.models import GameRecord, Outcome
 from accounts.saves import slot_key
+from games import catalogue
 from games.engine import tile_rummy as tr
 from games.models import Game, GameStatus
 from games.signals import game_finished
+from leaderboards import boards
 from tests.accounts.conftest import HX, draw, sign_up, start_game, version_on_page
+from tests.leaderboards.conftest import finish, play_daily
 
 pytestmark = pytest.mark.django_db
 
@@ -156,3 +162,58 @@ def test_the_history_page_shows_outcomes(run_commits) -> None:
 
 def test_the_slot_key_is_kind_and_mode() -> None:
     assert slot_key("tile_rummy", {"players": 4, "meld_rule": "shared"}) == "tile_rummy:vs-computer"
+
+
+def test_a_daily_attempt_has_one_level_label_on_the_stats_page_and_its_chart(run_commits) -> None:
+    """The daily is played in Rumbaroo's Joey box against a medium computer: it is "Joey"
+    in the stats table, in its weekly chart, in the history and on the boards alike."""
+    player = Client()
+    sign_up(player, "kim")
+    game = finish(play_daily(player, run_commits))
+    record = GameRecord.objects.get(game=game)
+    expected = catalogue.get(game.kind).level_label(game.config["difficulty"])
+    assert expected == "Joey" and record.level == game.config["difficulty"]
+    html = player.get("/me/stats/").content.decode()
+    table = re.search(r'<tr data-testid="level-[\w-]+"><th scope="row">([^<]+)</th>', html)
+    assert table and table.group(1) == expected, table
+    charts = re.findall(r'<h3 class="chart-title">Rumbaroo · ([^<]+)</h3>', html)
+    assert charts == [expected]
+    assert "Medium" not in html.split('data-testid="stats"')[1]
+
+
+def test_the_stats_table_names_a_level_as_the_catalogue_does(run_commits) -> None:
+    """A level key with an underscore is shown by its name ("Big Red"), never "Big_red"."""
+    player = Client()
+    sign_up(player, "kim")
+    game = finish(play_daily(player, run_commits))
+    GameRecord.objects.filter(game=game).update(level="big_red")
+    html = player.get("/me/stats/").content.decode()
+    assert '<tr data-testid="level-big_red"><th scope="row">Big Red</th>' in html
+
+
+def test_the_migration_moves_old_daily_records_to_the_games_level(run_commits) -> None:
+    """Records written before the fix kept the computers' level ("medium"); the data
+    migration gives them the game's one level, so old and new attempts share one line."""
+    migration = importlib.import_module("accounts.migrations.0003_records_count_at_the_setup_level")
+    player = Client()
+    game = finish(play_daily(player, run_commits))
+    GameRecord.objects.filter(game=game).update(level="medium")
+    migration.relevel(django_apps, None)
+    assert GameRecord.objects.get(game=game).level == game.config["difficulty"] == "joey"
+
+
+def test_a_table_between_people_counts_as_online_tables_as_on_the_boards(run_commits) -> None:
+    player = Client()
+    game = finish(play_daily(player, run_commits))
+    Game.objects.filter(pk=game.pk).update(online=True)
+    game.refresh_from_db()
+    assert describe.game_level(game) == describe.ONLINE == boards.ONLINE_BOARD
+    label = dict(boards.KINDS[game.kind][1])[boards.ONLINE_BOARD]
+    assert describe.level_label(game.kind, describe.ONLINE) == label
+    GameRecord.objects.filter(game=game).update(level="people")
+    importlib.import_module("accounts.migrations.0003_records_count_at_the_setup_level").relevel(
+        django_apps, None
+    )
+    assert GameRecord.objects.get(game=game).level == describe.ONLINE
+    html = player.get("/me/stats/").content.decode()
+    assert f'<tr data-testid="level-online"><th scope="row">{label}</th>' in html

@@ -21,6 +21,8 @@ from games import catalogue, services
 from games.engine.registry import engine_for
 from games.models import Game, GameStatus, Seat
 from games.services import SeatSpec
+from leaderboards import daily
+from leaderboards.periods import utc_today
 
 READY = [pytest.param(e, id=e.kind) for e in catalogue.ready()]
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -84,6 +86,16 @@ def finished(
         return game
 
     return make
+
+
+@pytest.fixture
+def daily_game(client: Client, django_capture_on_commit_callbacks: Callable[..., Any]) -> Game:
+    """A finished attempt at today's daily challenge (one short round), the client's."""
+    entry = catalogue.daily_game()
+    config = {**daily.config_for(utc_today()), "max_rounds": 1}
+    game = play_to_the_end(entry, config, django_capture_on_commit_callbacks)
+    give_seat(game, device_key(client))
+    return game
 
 
 def states(game: Game) -> list[Any]:

@@ -40,11 +40,11 @@ def test_keyboard_and_autoplay_on_a_phone(
     page.keyboard.press("Home")
     expect(position).to_contain_text("Step 0 of")
     page.select_option("#replay-speed", label="Fast")
-    play = page.get_by_role("button", name="▶ Play")
+    play = page.get_by_role("button", name="Play", exact=True)
     play.click()
     # Playing moves on by itself (a busy machine may skip a frame or two between looks).
     expect(position).to_contain_text(re.compile(r"Step ([3-9]|\d\d+) of"), timeout=10_000)
-    page.get_by_role("button", name="❚❚ Pause").click()
+    page.get_by_role("button", name="Pause", exact=True).click()
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     shot(page, "replay-phone")
     # A move in the list is a link to its step.
@@ -78,4 +78,37 @@ def test_a_finished_game_of_each_kind_replays_from_its_share_link_at_360_px(
     expect(position).to_contain_text("Step 1 of")
     page.keyboard.press("End")
     expect(position).to_contain_text(f"Step {game.version} of")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_a_shared_link_opens_at_the_deal_with_one_row_of_controls_at_360_px(
+    live_server: Any, page: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    entry = catalogue.CATALOGUE[0]
+    game = play_to_the_end(
+        entry, dict(entry.contract_configs[0]), django_capture_on_commit_callbacks
+    )
+    link = ShareLink.objects.create(game=game)
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{live_server.url}/replay/s/{link.token}/")  # no step: a stranger's first look
+    expect(page.get_by_test_id("position")).to_contain_text(f"Step 0 of {game.version}")
+    controls = page.get_by_role("navigation", name="Replay controls")
+    names = ("Start", "Back", "Forward", "End", "Play")
+    buttons = [
+        controls.get_by_role(r, name=n, exact=True)
+        for r, n in zip(("link", "link", "link", "link", "button"), names, strict=True)
+    ]
+    expect(buttons[-1]).to_be_visible()  # shown once replay.js runs
+    boxes = [b.bounding_box() for b in buttons] + [page.get_by_test_id("position").bounding_box()]
+    assert all(boxes), boxes
+    tops = {round(b["y"]) for b in boxes if b}
+    bottoms = {round(b["y"] + b["height"]) for b in boxes if b}
+    # One row: every control shares the row's band, none sits below another.
+    assert max(tops) < min(bottoms), boxes
+    assert all(b and b["x"] >= 0 and b["x"] + b["width"] <= 360 for b in boxes), boxes
+    assert all(b and b["width"] >= 44 and b["height"] >= 44 for b in boxes[:-1]), boxes
+    nav = controls.bounding_box()
+    assert nav and nav["height"] <= 60, nav
+    page.keyboard.press("End")
+    expect(page.get_by_test_id("position")).to_contain_text(f"Step {game.version} of")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from unittest import mock
 
@@ -13,12 +14,11 @@ from django.urls import reverse
 
 from games import catalogue
 from games.models import Game, GameStatus
-from leaderboards import daily
 from leaderboards.periods import utc_today
 from replays.models import ShareLink
 from replays.timeline import timeline_for
 
-from .conftest import HTMX, READY, device_key, give_seat, play_to_the_end
+from .conftest import HTMX, READY
 
 pytestmark = pytest.mark.django_db
 FIRST = READY[:1]
@@ -124,16 +124,6 @@ def test_game_over_and_my_games_link_to_the_replay(client, finished, entry) -> N
 # --- the daily challenge ----------------------------------------------------------------
 
 
-@pytest.fixture
-def daily_game(client, django_capture_on_commit_callbacks) -> Game:
-    """A finished attempt at today's daily challenge (one short round), the client's."""
-    entry = catalogue.daily_game()
-    config = {**daily.config_for(utc_today()), "max_rounds": 1}
-    game = play_to_the_end(entry, config, django_capture_on_commit_callbacks)
-    give_seat(game, device_key(client))
-    return game
-
-
 def test_a_daily_reveals_nothing_and_cannot_be_shared_until_its_day_is_over(
     client, daily_game
 ) -> None:
@@ -160,3 +150,39 @@ def test_the_dailys_game_over_offers_a_spoiler_free_share_text(client, daily_gam
     assert f"{day:%d %B %Y}" in html and "turn" in html and "Calendar streak" in html
     assert ("not cleared" in html) or ("cleared in" in html)
     assert _url(daily_game) in html
+
+
+# --- a shared replay, as a stranger sees it ------------------------------------------------
+
+
+@pytest.mark.parametrize("entry", FIRST)
+def test_a_shared_replay_opens_at_the_deal_and_the_players_own_at_the_end(
+    client, finished, entry
+) -> None:
+    game = finished(entry)
+    link = ShareLink.objects.create(game=game)
+    shared = Client().get(reverse("replays:shared", kwargs={"token": link.token}))
+    assert shared.status_code == 200
+    assert shared.context["at_step"] == 0  # a stranger watches it unfold, not the ending first
+    assert '?step=0" aria-current="step"' in shared.content.decode()
+    assert client.get(_url(game)).context["at_step"] == game.version
+
+
+@pytest.mark.parametrize("entry", READY)
+def test_a_shared_replay_never_calls_the_sharer_you(client, finished, entry) -> None:
+    """A game against computers stores its person's seat as "You" (the table's word for the
+    player); whoever follows the share link is someone else."""
+    game = finished(entry)
+    game.seats.filter(index=0).update(display_name="You")
+    link = ShareLink.objects.create(game=game)
+    url = reverse("replays:shared", kwargs={"token": link.token})
+    stranger = Client()
+    for step in sorted({0, 1, game.version // 2, game.version}):
+        page = stranger.get(url, {"step": step})
+        main = page.content.decode().split('<main id="main"', 1)[1]
+        text = re.sub(r"<[^>]+>", " ", main)
+        assert not re.search(r"\bYou\b", text), (step, re.findall(r".{0,40}\bYou\b.{0,40}", text))
+        assert not any(re.search(r"\bYou\b", line) for line in page.context["moves"]), step
+    assert "Player 1" in text
+    own = client.get(_url(game), {"step": game.version})
+    assert own.status_code == 200 and "Player 1" not in own.content.decode()

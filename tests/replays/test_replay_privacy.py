@@ -8,7 +8,9 @@ and a game nobody shared (or whose link was revoked) is a 404.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
+from unittest import mock
 
 import pytest
 from django.test import Client
@@ -17,6 +19,7 @@ from django.utils import timezone
 
 from games.engine.registry import engine_for
 from games.models import Game, GameStatus
+from leaderboards.periods import utc_today
 from replays.frames import adapter_for
 from replays.models import ShareLink
 
@@ -130,3 +133,31 @@ def test_a_shared_replay_of_a_table_between_people_names_nobody(client, finished
     assert "Pat" not in html and "Player 1" in html
     own = client.get(reverse("replays:game", kwargs={"game_id": game.id}), {"step": 1})
     assert own.status_code == 200 and "Player 1" not in own.content.decode()
+
+
+def test_a_daily_replay_shows_only_your_own_rack_until_its_day_is_over(client, daily_game) -> None:
+    """Even at the last step, where the round's end lays every hand open, the other hands'
+    tiles are not in the page while the day's board can still be played."""
+    game = daily_game
+    engine, adapter = engine_for(game.kind), adapter_for(game.kind)
+    reference = states(game)
+    url = reverse("replays:game", kwargs={"game_id": game.id})
+    others = range(1, len(game.seats.all()))
+    for step in sorted({0, 1, len(reference) // 2, len(reference) - 1}):
+        state = reference[step]
+        response = client.get(url, {"step": step})
+        assert response.status_code == 200, step
+        theirs = {p["id"] for s in others for p in adapter.held(engine.view(state, s))}
+        mine = {p["id"] for p in adapter.held(engine.view(state, 0))}
+        shown = _shown(response, engine.VIEW_ID_FIELDS)
+        assert theirs and not theirs & shown, (step, sorted(theirs & shown))
+        assert mine <= shown, step
+        assert not response.context["racks"]
+        assert 'data-testid="open-racks"' not in response.content.decode()
+    last = client.get(url).content.decode()
+    assert "only your own rack" in last
+    tomorrow = utc_today() + timedelta(days=1)
+    with mock.patch("replays.policy.utc_today", return_value=tomorrow):
+        later = client.get(url, {"step": len(reference) - 1})
+    theirs = {p["id"] for s in others for p in adapter.held(engine.view(reference[-1], s))}
+    assert theirs <= _shown(later, engine.VIEW_ID_FIELDS)
