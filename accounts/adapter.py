@@ -1,5 +1,9 @@
 """allauth's adapter with our sign-in throttle and proxy-aware client address.
 
+While a delay runs, the sign-in page offers a code e-mailed to the account's
+verified address (``accounts.forms``): the owner's way in that a stranger's
+guesses cannot block.
+
 allauth's own ``login_failed`` limit counts every try before checking the
 password, so a stranger's guesses lock the owner out; it is turned off in
 settings and this adapter asks ``accounts.throttle`` instead. allauth's other
@@ -16,6 +20,7 @@ from django import forms
 from django.http import HttpRequest
 
 from accounts import known_device, throttle
+from leaderboards import names
 
 
 def _login_name(credentials: dict[str, Any]) -> str:
@@ -35,6 +40,14 @@ class AccountAdapter(DefaultAccountAdapter):
         """The client's address, never an error (see ``throttle.client_address``)."""
         return throttle.client_address(request)
 
+    def clean_username(self, username: str, shallow: bool = False) -> str:
+        """allauth's checks, then the names check: a program's seat is shown by username."""
+        try:
+            names.refuse_impostor(username)
+        except names.InvalidName as exc:
+            raise forms.ValidationError(str(exc), code="username_impostor") from exc
+        return super().clean_username(username, shallow=shallow)
+
     def pre_authenticate(self, request: HttpRequest, **credentials: Any) -> None:
         """Refuse, with how long to wait, while a delay is running; the password is not tried."""
         name = _login_name(credentials)
@@ -48,8 +61,11 @@ class AccountAdapter(DefaultAccountAdapter):
                 throttle.wait_for(throttle.ADDRESS, throttle.client_address(request)),
             )
         if wait:
+            # The sign-in page offers the e-mailed code beside this message (login.html).
+            request.signin_wait = wait  # type: ignore[attr-defined]
             raise forms.ValidationError(
-                f"Too many wrong passwords. Please wait {_wait_text(wait)} and try again.",
+                f"Too many wrong passwords. Please wait {_wait_text(wait)} and try again, "
+                "or sign in with a code sent to your verified e-mail address.",
                 code="too_many_login_attempts",
             )
 

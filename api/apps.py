@@ -8,3 +8,7 @@ class ApiConfig(AppConfig):
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "api"
+
+    def ready(self) -> None:
+        """Connect the password signals: tokens and a changed or reset password (api.signals)."""
+        from api import signals  # noqa: F401

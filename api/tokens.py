@@ -64,3 +64,9 @@ def revoke(user: AbstractBaseUser, token_id: int) -> bool:
     """Delete one of ``user``'s tokens; False when there is no such token of theirs."""
     deleted, _ = AccessToken.objects.filter(user=user, pk=token_id).delete()
     return bool(deleted)
+
+
+def revoke_all(user: AbstractBaseUser) -> int:
+    """Delete every token of ``user`` (after a leak, or a password reset); how many went."""
+    deleted, _ = AccessToken.objects.filter(user=user).delete()
+    return deleted

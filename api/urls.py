@@ -10,4 +10,5 @@ urlpatterns = [
     path("", views.docs, name="docs"),
     path("tokens/", views.token_page, name="tokens"),
     path("tokens/<int:token_id>/revoke/", views.revoke, name="revoke"),
+    path("tokens/revoke-all/", views.revoke_all, name="revoke_all"),
 ]

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from api import tokens
 from api.forms import NewTokenForm
 from api.models import AccessToken
+from api.signals import TOKENS_AFTER_PASSWORD_CHANGE
 from games import catalogue
 
 TOKENS = "api/tokens.html"
@@ -41,10 +42,12 @@ def token_page(request: HttpRequest) -> HttpResponse:
                 form.add_error(None, str(exc))
         if form.errors:
             status = 400
+    account_tokens = AccessToken.objects.filter(user=request.user)
     context = {
         "form": form,
         "new_token": new_token,
-        "tokens": AccessToken.objects.filter(user=request.user),
+        "tokens": account_tokens,
+        "after_password_change": bool(request.session.get(TOKENS_AFTER_PASSWORD_CHANGE)),
     }
     return render(request, TOKENS, context, status=status)
 
@@ -57,6 +60,23 @@ def revoke(request: HttpRequest, token_id: int) -> HttpResponse:
     if not tokens.revoke(request.user, token_id):
         raise Http404("No such token.")
     messages.success(request, "Token revoked. Programs using it can no longer sign in.")
+    return redirect("api:tokens")
+
+
+@never_cache
+@login_required
+@require_POST
+def revoke_all(request: HttpRequest) -> HttpResponse:
+    """Delete every token of the account (offered after a password change); programs stop."""
+    count = tokens.revoke_all(request.user)
+    request.session.pop(TOKENS_AFTER_PASSWORD_CHANGE, None)
+    if count:
+        plural = "token" if count == 1 else "tokens"
+        messages.success(
+            request, f"{count} {plural} revoked. Programs using them can no longer sign in."
+        )
+    else:
+        messages.info(request, "There were no tokens to revoke.")
     return redirect("api:tokens")
 
 

@@ -4,12 +4,16 @@ A name is typed by its player, so it is checked here before anyone sees it:
 
 - tidy: Unicode NFKC, trimmed, inner whitespace collapsed to one space;
 - 3–20 characters of letters, digits, spaces and ``- _ . '``, at least one letter;
+- nothing invisible: format characters (zero-width spaces and joiners, direction
+  marks), variation selectors, fillers and every other default-ignorable code
+  point are refused, so "Sam" with a U+FE0F after it can't pass for "Sam";
 - not an impersonation: ``name_key`` folds case, accents, look-alike letters
   from other scripts and digits that pass for letters (0→o, 1→l, 5→s…) and
   drops separators, so "B1g-Red", "ВIG RED" and "big red" are one key. A key
   may belong to one player only, and never to a reserved name (the site,
-  staff, the computer players, the "Player #N" placeholders) or a name a
-  person suspended (``BlockedName``);
+  staff, the computer players' levels and their seat names such as "Ada" or
+  "Marta", the "Player #N" placeholders) or a name a person suspended
+  (``BlockedName``);
 - not offensive: checked against a maintained word list (``badwords-py``, whose
   English list draws on LDNOOBW and other cited lists), never a hand-typed one.
   Room and table names (``rooms``) go through this same ``clean``.
@@ -61,6 +65,11 @@ RESERVED = (
     "house",  # the house plays the seats of players who are away
     *catalogue.reserved_words(),
 )  # fmt: skip
+# The names the computers sit at tables under ("Ada", "Marta"…): a person who took
+# one could pass for a computer, so they are refused with their own message.
+COMPUTER_NAMES = tuple(
+    dict.fromkeys(name for entry in catalogue.CATALOGUE for name in entry.computer_names)
+)
 # Keys that may not appear anywhere inside a name ("xXadminXx", "the moderator").
 RESERVED_INSIDE = ("admin", "moderator", "staff", "official")
 
@@ -77,6 +86,13 @@ _INSIDE = Options(
 )
 # Family names the list would otherwise refuse (a player's own surname is not an insult).
 OFFENSIVE_EXCEPTIONS = ("wang",)
+
+
+INVISIBLE_MESSAGE = (
+    "That name has an invisible character (such as a zero-width space or a variation "
+    "selector); type it again without one."
+)
+COMPUTER_MESSAGE = "That is one of the computer players' names; pick another."
 
 
 class InvalidName(ValueError):
@@ -110,13 +126,49 @@ def name_key(name: str) -> str:
 
 _RESERVED_KEYS = frozenset(name_key(r) for r in RESERVED)
 _INSIDE_KEYS = tuple(name_key(r) for r in RESERVED_INSIDE)
+_COMPUTER_KEYS = frozenset(name_key(c) for c in COMPUTER_NAMES)
+
+# Default-ignorable code points (Unicode's DerivedCoreProperties) that are not
+# format (Cf) characters: combining grapheme joiner, Hangul fillers, Khmer
+# inherent vowels, Mongolian and other variation selectors, the musical-notation
+# format controls. Cf itself is refused by category, so the list stays short.
+_INVISIBLE_RANGES = (
+    (0x034F, 0x034F),
+    (0x115F, 0x1160),
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),
+    (0x3164, 0x3164),
+    (0xFE00, 0xFE0F),
+    (0xFFA0, 0xFFA0),
+    (0xFFF0, 0xFFF8),
+    (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
+)
+
+
+def is_invisible(char: str) -> bool:
+    """A character that shows nothing: two names differing only by it would look the same."""
+    if unicodedata.category(char) == "Cf":
+        return True
+    point = ord(char)
+    return any(low <= point <= high for low, high in _INVISIBLE_RANGES)
+
+
+def _keys(name: str) -> tuple[str, str]:
+    """The name's key, and its key without a number at the end ("Joey 2" → "joey")."""
+    return name_key(name), name_key(_fold(name).rstrip("0123456789"))
+
+
+def is_computer_name(name: str) -> bool:
+    """A computer's seat name, in any case, width or look-alike spelling, maybe numbered."""
+    return any(key in _COMPUTER_KEYS for key in _keys(name))
 
 
 def is_reserved(name: str) -> bool:
     """A reserved name, possibly with a number after it ("Joey 2", "Computer1", "Player 12")."""
-    base = name_key(_fold(name).rstrip("0123456789"))
-    key = name_key(name)
-    if base in _RESERVED_KEYS or key in _RESERVED_KEYS:
+    key, base = _keys(name)
+    if base in _RESERVED_KEYS or key in _RESERVED_KEYS or is_computer_name(name):
         return True
     return any(inside in key for inside in _INSIDE_KEYS)
 
@@ -142,9 +194,23 @@ def _allowed(char: str) -> bool:
     return category[0] in "LN" or char == " " or char in PUNCTUATION or category == "Mn"
 
 
+def refuse_impostor(name: str) -> None:
+    """``InvalidName`` if the name hides a character or is a computer's seat name.
+
+    The one check every name a person shows to others passes: leaderboard,
+    room and table names (through ``clean``) and account usernames, which a
+    program's seat is shown under.
+    """
+    if any(is_invisible(c) for c in name):
+        raise InvalidName(INVISIBLE_MESSAGE)
+    if is_computer_name(name):
+        raise InvalidName(COMPUTER_MESSAGE)
+
+
 def clean(raw: str) -> str:
     """The tidied name, or ``InvalidName`` with the reason (uniqueness is checked by the caller)."""
     name = tidy(raw)
+    refuse_impostor(name)
     if not MIN_LENGTH <= len(name) <= MAX_LENGTH:
         raise InvalidName(f"A name has {MIN_LENGTH} to {MAX_LENGTH} characters.")
     if not all(_allowed(c) for c in name):

@@ -326,6 +326,11 @@ ACCOUNT_EMAIL_VERIFICATION = "none"
 # Our adapter replaces allauth's failed-sign-in lock with growing delays that a
 # browser which signed in before skips (accounts.throttle, accounts.adapter).
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+# The owner's way past those delays: a one-time code e-mailed to a *verified*
+# address (accounts.forms), tied to the browser that asked for it, so a stranger
+# can neither use nor block it. allauth limits requests and guesses per code.
+ACCOUNT_LOGIN_BY_CODE_ENABLED = True
+ACCOUNT_FORMS = {"request_login_code": "accounts.forms.VerifiedLoginCodeForm"}
 LOGIN_REDIRECT_URL = "/"
 # Sign-in throttle (accounts.throttle): after FREE wrong passwords per name (or per
 # address) each further one waits twice as long as the last, from BASE up to CAP
@@ -353,6 +358,11 @@ ACCOUNT_RATE_LIMITS = {
     "change_password": "5/m/user",
     "reset_password": "20/m/ip,5/m/key",
     "reset_password_from_key": "20/m/ip",
+    # Sign-in codes: allauth's "3/m" per e-mail address would let anyone who knows
+    # the address keep its owner from getting a code; accounts.forms counts per
+    # address *and* client instead (request_login_code_here).
+    "request_login_code": "20/m/ip",
+    "request_login_code_here": "3/m/key",
 }
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -173,6 +173,104 @@ def test_a_guest_name_follows_the_device_into_a_new_account() -> None:
 
 @pytest.mark.django_db
 def test_a_refused_name_leaves_nothing_behind(client: Client) -> None:
-    response = client.post("/leaderboards/name/", {"name": "Big Red"})
+    response = client.post("/leaderboards/name/", {"name": "Computer 3"})
     assert response.status_code == 400 and "belongs to the site" in response.content.decode()
     assert not Player.objects.exists()
+
+
+# --- computers' seat names and invisible characters (issue 25, item 28) ---------------
+
+# The computers' seat names in any case, width or look-alike spelling, maybe numbered.
+COMPUTER_LOOKALIKES = ["Ada", "MARTA", "Ｍａｒｔａ", "m4rta 2", "Uma", "Sol", "Elena", "Ioana"]
+# A variation selector, a zero-width joiner, a Hangul filler, a tag character, a
+# combining grapheme joiner, a direction isolate: each shows nothing.
+INVISIBLE = [
+    "Sam\ufe0f",
+    "Sa\u200dm",
+    "Sam\u3164",
+    "Sam\U000e0041",
+    "Sa\u034fm",
+    "\u2066Sam",
+]
+
+
+@pytest.mark.parametrize("raw", COMPUTER_LOOKALIKES)
+def test_a_computers_seat_name_is_refused_with_its_own_reason(raw: str) -> None:
+    with pytest.raises(names.InvalidName, match="computer players' names"):
+        names.clean(raw)
+
+
+@pytest.mark.parametrize("raw", INVISIBLE)
+def test_an_invisible_character_is_refused_with_its_own_reason(raw: str) -> None:
+    with pytest.raises(names.InvalidName, match="invisible character"):
+        names.clean(raw)
+
+
+def test_every_computer_seat_name_in_the_catalogue_is_refused() -> None:
+    from games import catalogue
+
+    seat_names = [n for entry in catalogue.CATALOGUE for n in entry.computer_names]
+    assert "Ada" in seat_names and "Marta" in seat_names
+    for seat_name in seat_names:
+        assert names.is_computer_name(seat_name.swapcase()), seat_name
+
+
+def test_names_that_merely_start_like_a_computers_pass() -> None:
+    for fine in ("Adam", "Solveig", "Umar", "Sam", "Martina"):
+        assert names.clean(fine) == fine
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("raw", ["Marta", "Sam\ufe0f"])
+def test_the_leaderboard_name_form_refuses_computer_and_invisible_names(
+    client: Client, raw: str
+) -> None:
+    response = client.post("/leaderboards/name/", {"name": raw})
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert "computer players&#x27; names" in page or "invisible character" in page
+    assert not Player.objects.filter(name__startswith=raw[:3]).exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("raw", ["Ada", "Sam\ufe0f"])
+def test_the_room_form_refuses_computer_and_invisible_names(raw: str) -> None:
+    from rooms.models import Room
+    from tests.rooms.conftest import RUMBAROO, visitor
+
+    for field, other in (("name", "table_name"), ("table_name", "name")):
+        form = {field: raw, other: "Friday Kim", "seats": 2, "visibility": "private"}
+        response = visitor().post("/rooms/new/rumbaroo/", {**form, **RUMBAROO})
+        page = response.content.decode()
+        assert response.status_code == 400, field
+        assert "computer players&#x27; names" in page or "invisible character" in page
+    assert not Room.objects.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("raw", ["Cleo", "Sam\ufe0f"])
+def test_a_table_name_is_refused_on_joining_and_renaming(raw: str) -> None:
+    from tests.rooms.conftest import join, make_room, room_url, seats, visitor
+
+    host = visitor()
+    room = make_room(host, seats=2)
+    assert join(visitor(), room, raw).status_code == 400
+    assert seats(room)[1] == ("empty", "", "")
+    response = host.post(room_url(room, "name"), {"table_name": raw})
+    assert response.status_code == 400
+    assert seats(room)[0][1] == "Host Kim"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("raw", ["Bruno", "RAFA"])
+def test_an_account_may_not_take_a_computers_name(client: Client, raw: str) -> None:
+    """A program's seat is shown under its account's username."""
+    from django.contrib.auth import get_user_model
+
+    response = client.post(
+        "/accounts/signup/",
+        {"username": raw, "password1": "a-Long-pass-4321", "password2": "a-Long-pass-4321"},
+    )
+    assert response.status_code == 200
+    assert "computer players&#x27; names" in response.content.decode()
+    assert not get_user_model().objects.exists()
