@@ -48,8 +48,8 @@ def game_level(game: Game, seats: Iterable[Seat] | None = None) -> str:
     """The level a game counts at, the same on the stats page, the charts and the boards.
 
     An online table is "online"; else the setup's level option when the catalogue
-    names one (a Rumbaroo daily is played in the Joey box against a medium computer:
-    it counts as Joey), else the level of its computers.
+    names one (a daily played in a game's first box against a medium computer counts
+    in that box, as its weekly chart says), else the level of its computers.
     """
     if game.online:
         return ONLINE

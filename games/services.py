@@ -724,7 +724,7 @@ def _next_deadline(game: Game, engine: Any, state: Any) -> Any:
 def _same_decision(engine: Any, before: Any, after: Any) -> bool:
     """The engine's word on whether a move left the same question open.
 
-    An engine that names none (Tile Rummy: every move ends a turn) asks anew
+    An engine that names none (one whose every move ends a turn) asks anew
     after every move, the safe reading of the rule.
     """
     same = getattr(engine, "same_decision", None)

@@ -21,8 +21,15 @@ Levels, as partners and as opponents:
 
 The heart race: the layer presses ❤️, opponents call out; the site applies
 each after ``reaction_delay(level)`` seconds (easy 2.5, medium 1.5, expert
-0.8, RULINGS), so the quicker seat wins. Deterministic: the same view
-always gets the same answer.
+0.8, RULINGS), so the quicker seat wins. That delay is a deliberate
+reaction time per level, kept by the site as a deadline in the game; it is
+not thinking time, and the choice itself never waits.
+
+Budget: none needed. No level searches: each move is a fixed rule-based
+choice over the hand and the melds, so it costs the same work on a busy
+machine as on an idle one. Deterministic: the same view always gets the
+same answer; the only "randomness", the cut's aim error, is a hash of the
+round, the seat and the move number in the view (``_noise``).
 """
 
 from __future__ import annotations
@@ -206,14 +213,10 @@ def _extend(top: int, cards: list[int], hand: list[int]) -> list[int]:
 def _plan(
     pile: int, cards: list[int], meld: int | None, extra: list[list[int]], value: int
 ) -> Action:
-    return {
-        "type": "take",
-        "pile": pile,
-        "cards": cards,
-        "meld": meld,
-        "extra": extra,
-        "value": value,
-    }
+    plan: Action = {"type": "take", "pile": pile, "cards": cards, "extra": extra, "value": value}
+    if meld is not None:  # a new meld is the absence of a target, as the site reads it
+        plan["meld"] = meld
+    return plan
 
 
 def _both(table: Table, a: Action, b: Action) -> Action | None:
@@ -226,7 +229,7 @@ def _both(table: Table, a: Action, b: Action) -> Action | None:
         if pair is None:
             return None
         used.update(pair)
-        takes.append({"cards": list(pair), "meld": None})
+        takes.append({"cards": list(pair)})
     tops = [table.piles[p]["top"]["id"] for p in (0, 1)]
     value = sum(melds.meld_value([t] + k["cards"]) for t, k in zip(tops, takes, strict=True))
     if not table.melded and value < table.minimum:
