@@ -31,11 +31,18 @@ DOCK = "#board .dock, #board .rm-hand-area"
 
 
 def uncovered(page: Any, selector: str) -> bool:
-    """Whether the element's corners and centre are its own on screen (nothing pinned over it)."""
+    """Whether the element's corners and centre are its own on screen (nothing pinned over it).
+
+    The element is first scrolled into view the way a player or the keyboard would bring
+    it (``nearest``, which honours the page's scroll padding above the dock): a computer's
+    move may add a line above the piles, and what matters is that the dock never sits on
+    them wherever the page is scrolled to show them.
+    """
     return bool(
         page.evaluate(
             """(selector) => {
               const el = document.querySelector(selector);
+              el.scrollIntoView({block: "nearest"});
               const r = el.getBoundingClientRect();
               const points = [[r.left + 2, r.top + 2], [r.right - 2, r.bottom - 2],
                               [(r.left + r.right) / 2, (r.top + r.bottom) / 2]];
