@@ -3,7 +3,13 @@
 A bot is ``choose_action(view, level)``: it sees only its seat's view, and
 answers whenever its seat is in ``view["to_act"]`` (``None`` otherwise).
 Nothing is random and the searches are bounded by step counts, so the same
-view always gets the same answer on any machine.
+view always gets the same answer on any machine, busy or idle.
+
+Budget (a fixed amount of work, never a clock): easy and medium do no search
+(greedy packings and fixed rules). The expert's packing search
+(``best_packing``) stops after ``BUDGET["expert"]`` (60,000) steps per call,
+taking the best packing found so far; choosing a discard it spends at most a
+tenth of that on the whole rack and a twentieth per face it weighs.
 
 * easy: opens with a greedy guess, never takes a discard, lays only on its
   own melds and throws its highest tile.

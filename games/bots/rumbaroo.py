@@ -29,7 +29,11 @@ benchmark --game rumbaroo --rumbaroo-level-games 600`` (seeded 2-player games,
 seats alternated, 95% intervals).
 
 Every level presses Rumbaroo! exactly when its move leaves it one tile.
-Deterministic: the same view always gets the same answer.
+
+Budget: none needed. No level searches or uses a clock: each move is a fixed
+rule-based choice over the hand, the pouch and the table, so it is the same
+on a busy machine as on an idle one. Nothing is random. Deterministic: the
+same view always gets the same answer.
 """
 
 from __future__ import annotations

@@ -5,6 +5,10 @@ Runs the benchmark of every catalogue game that declares one
 ``report(out, options)``), in the catalogue's order; ``--game KIND`` runs
 one. Games are seeded, so runs measure the same games. Nothing touches the
 database.
+
+``--busy N`` runs, instead of those, the load check of ``games.benchmarks.busy``:
+each game's and level's moves on seeded positions, decided idle and then beside
+N busy processes, with the share that stayed the same (``--busy-positions``).
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games import catalogue
+from games.benchmarks import busy
 
 
 def _benchmarked() -> list[tuple[catalogue.GameEntry, Any]]:
@@ -27,6 +32,19 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--game", default="", help="only this game kind")
+        parser.add_argument(
+            "--busy",
+            type=int,
+            default=0,
+            metavar="N",
+            help="check instead that moves are the same beside N busy processes as idle",
+        )
+        parser.add_argument(
+            "--busy-positions",
+            type=int,
+            default=50,
+            help="seeded positions per game and level for --busy (default 50)",
+        )
         for _, module in _benchmarked():
             module.add_arguments(parser)
 
@@ -36,6 +54,11 @@ class Command(BaseCommand):
             raise CommandError(
                 f"No game {chosen!r}; kinds: {[e.kind for e in catalogue.CATALOGUE]}"
             )
+        if options["busy"] < 0 or options["busy_positions"] < 1:
+            raise CommandError("--busy must be 0 or more and --busy-positions 1 or more")
+        if options["busy"]:
+            busy.report(self.stdout.write, options["busy"], options["busy_positions"], chosen)
+            return
         first = True
         for entry, module in _benchmarked():
             if chosen and entry.kind != chosen:
