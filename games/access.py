@@ -11,7 +11,6 @@ from datetime import UTC, datetime
 from typing import NamedTuple
 from uuid import UUID
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest
@@ -114,7 +113,9 @@ IN_PROCESS_STALL_MS = 3000
 
 def _in_process() -> bool:
     """The embedded default: Celery tasks run in the request (no worker will come)."""
-    return bool(getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False))
+    from rummy_site.celery import app  # the app's own setting, as games.services reads it
+
+    return bool(app.conf.task_always_eager)
 
 
 def game_with_seats(game_id: UUID | str) -> Game | None:
