@@ -7,8 +7,8 @@ hold tiles back) and the HiGHS reference (``tile_rummy_reference``) solve
 the same position in the same run. Printed: the share of positions where
 the search found the optimum (tiles, then value), the shortfalls, the share
 where its exact pass finished, and both move times (median / p95 / p99 /
-max). The search runs as on the site (its wall-time budget) unless a step
-limit is given; times on a shared machine are noisy.
+max). The search runs as the hint does (``PLACEMENT_NODES`` steps, no clock)
+unless another step limit is given; times on a shared machine are noisy.
 """
 
 from __future__ import annotations
@@ -18,8 +18,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from games.bots.tile_rummy import DEFAULT_BUDGET_S
-from games.bots.tile_rummy_best import best_play_for
+from games.bots.tile_rummy_best import PLACEMENT_NODES, best_play_for
 from games.bots.tile_rummy_search import Budget
 
 from .tile_rummy_positions import positions
@@ -36,9 +35,8 @@ def percentiles_ms(seconds: list[float]) -> str:
 
 
 def report(out: Callable[[str], Any], options: dict[str, Any]) -> None:
-    count, node_limit = options["positions"], options["node_limit"]
-    budget_s = None if node_limit else options["budget"] or DEFAULT_BUDGET_S
-    limit = f"{node_limit} steps, no clock" if node_limit else f"{budget_s * 1000:.0f} ms wall"
+    count, node_limit = options["positions"], options["node_limit"] or PLACEMENT_NODES
+    limit = f"{node_limit} steps, no clock"
     out(
         f"Tile Rummy placement search v HiGHS integer program: {count} seeded positions; "
         f"search budget {limit}"
@@ -54,9 +52,8 @@ def report(out: Callable[[str], Any], options: dict[str, Any]) -> None:
         started = time.perf_counter()
         reference = reference_optimum(p.table, p.rack)
         reference_s.append(time.perf_counter() - started)
-        deadline = time.perf_counter() + budget_s if budget_s else None
         started = time.perf_counter()
-        best = best_play_for(p.table, p.rack, True, Budget(node_limit or None, deadline))
+        best = best_play_for(p.table, p.rack, True, Budget(node_limit))
         search_s.append(time.perf_counter() - started)
         got = (best.tiles, best.points) if best else (0, 0)
         finished += best.exact if best else 1

@@ -23,8 +23,8 @@ Table = list[list[int]]
 
 
 def fresh(budget: Budget) -> Budget:
-    """A budget for one more search: the same step limit and the same deadline."""
-    return Budget(budget.node_limit, budget.deadline)
+    """A budget for one more search: the same step limit and the same safety net."""
+    return budget.fresh()
 
 
 def around_jokers(

@@ -31,8 +31,8 @@ tests.
 ``anytime_arrangement`` is what players call: passes with a beam (only the
 best ``width`` states kept a step: quick, nearly always optimal) of growing
 width, then the exact pass, each looking only for better than the last. A
-``Budget`` (steps, and on the site a deadline) stops it; the best
-arrangement of the passes that finished is kept. Given the same inputs and
+``Budget`` of steps stops it (a wall-clock deadline only as a safety net); the
+best arrangement of the passes that finished is kept. Given the same inputs and
 step limit, the answer is always the same: iteration order depends only on
 the input.
 
@@ -45,7 +45,7 @@ from __future__ import annotations
 import heapq
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
 from games.engine.melds import Face, read
@@ -71,25 +71,46 @@ class SearchAborted(Exception):
 
 @dataclass
 class Budget:
-    """Counts search steps (states expanded); ``deadline`` is a ``time.perf_counter()``
-    value or None. The step count is checked once per layer of the search, so a
-    search stopped by it stops at the same place on any machine; the clock is
-    also read every ``CLOCK_EVERY`` states inside a layer, so a crowded layer
-    cannot overrun the deadline by much."""
+    """Counts search steps (states expanded) against ``node_limit``, the amount of
+    search that decides a move: it is checked once per layer of the search, so a
+    search stopped by it stops at the same place on any machine, busy or idle.
+
+    ``deadline`` (a ``time.perf_counter()`` value or None) is only a safety net
+    far above the usual cost, read every ``CLOCK_EVERY`` states inside a layer
+    so a crowded layer cannot overrun it by much; ``timed_out`` says it was hit
+    (the move then depends on the machine, which the callers log).
+
+    A budget made by ``fresh`` (one more search under the same limits) reports
+    its steps and a timeout to the budget it came from, so ``total`` on the
+    first one is all the steps a move spent."""
 
     node_limit: int | None = None
     deadline: float | None = None
     nodes: int = 0
+    total: int = 0
+    timed_out: bool = False
+    root: Budget | None = field(default=None, repr=False, compare=False)
 
     def spend(self, n: int) -> None:
         self.nodes += n
+        self.total += n
+        if self.root is not None:
+            self.root.total += n
         if self.node_limit is not None and self.nodes > self.node_limit:
             raise SearchAborted
         self.check_clock()
 
     def check_clock(self) -> None:
         if self.deadline is not None and time.perf_counter() > self.deadline:
+            self.timed_out = True
+            if self.root is not None:
+                self.root.timed_out = True
             raise SearchAborted
+
+    def fresh(self) -> Budget:
+        """A budget for one more search: the same step limit and safety net, counted
+        into the first budget's ``total``."""
+        return Budget(self.node_limit, self.deadline, root=self.root or self)
 
 
 @dataclass(frozen=True)
@@ -439,10 +460,11 @@ def anytime_arrangement(
     weights: Weights,
     budget: Budget | None = None,
     floor: int | None = None,
+    widths: tuple[int | None, ...] = WIDTHS,
 ) -> Arrangement:
     """The best arrangement the budget allows, never worse than one found on the way.
 
-    Passes of ``best_arrangement`` with widening beams (``WIDTHS``), each told
+    Passes of ``best_arrangement`` with widening beams (``widths``), each told
     to look only for better than the best so far (its ``floor``), the last one
     exact. A pass that runs out of budget is dropped, but what the earlier
     passes found is kept, so stopping early costs accuracy, never the move.
@@ -453,7 +475,7 @@ def anytime_arrangement(
     budget = budget or Budget()
     best: Arrangement | None = None
     exact = False
-    for width in WIDTHS:
+    for width in widths:
         known = best.score if best is not None else floor
         try:
             found = best_arrangement(

@@ -104,7 +104,7 @@ def placed(state: tr.State, new: tr.State) -> list[str]:
 
 def test_bots_take_only_a_view() -> None:
     params = list(inspect.signature(choose_action).parameters)
-    assert params == ["view", "level", "budget_s", "node_limit"]
+    assert params == ["view", "level", "budget_s", "node_limit", "report"]
 
 
 def test_no_action_when_it_is_not_the_bots_turn() -> None:

@@ -109,3 +109,24 @@ def test_a_hinted_game_is_kept_off_the_leaderboards(client: Client, dealt, hinte
     assert game.status == "finished"
     assert Result.objects.filter(game=game, seat_index=0).exists()  # the result is recorded
     assert LeaderboardEntry.objects.exists() is not hinted
+
+
+def test_the_hint_is_decided_by_steps_and_its_clock_is_a_logged_safety_net(
+    client: Client, dealt, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The step limit decides a hint; the clock only stops a pathological search, far
+    above the usual cost, and says so in the log with the game."""
+    from games.bots.tile_rummy_best import PLACEMENT_NODES
+    from games.web.tile_rummy import hint as hint_module
+
+    assert hint_module.HINT_NODES == PLACEMENT_NODES
+    assert hint_module.HINT_SECONDS >= 10 * 0.4  # 10x the hint's p99 on the reference positions
+    game = dealt()
+    assert hint(client, game).status_code == 200
+    assert not [r for r in caplog.records if r.levelname == "WARNING"]
+    monkeypatch.setattr(hint_module, "HINT_SECONDS", 0.0)
+    other = dealt()
+    with caplog.at_level("WARNING", logger="games.web.tile_rummy.hint"):
+        assert hint(client, other).status_code == 200
+    (record,) = [r for r in caplog.records if r.levelname == "WARNING"]
+    assert str(other.id) in record.getMessage() and "safety cap" in record.getMessage()

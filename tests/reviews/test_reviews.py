@@ -183,3 +183,25 @@ def test_each_round_is_reviewed_on_its_own_and_an_ended_game_its_last_round(
     assert second["turns"][0]["seq"] == game.version
     assert len(review.compute(game, 0, 1)["turns"]) == 3
     assert client.get(round_url(game, 2)).status_code == 200
+
+
+def test_the_review_is_decided_by_steps_and_its_clock_is_a_logged_safety_net(
+    dealt, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A review turn is worked out to a step limit; the clock only stops a pathological
+    search (the turn then says "at least"), and that is logged with the game."""
+    from games.bots.tile_rummy_best import PLACEMENT_NODES
+
+    assert review.NODE_LIMIT >= PLACEMENT_NODES
+    game = play_round(dealt())
+    caplog.clear()
+    with caplog.at_level("WARNING", logger="reviews.tile_rummy"):
+        exact = review.compute(game, 0, 1)
+        assert not caplog.records
+        monkeypatch.setattr(review, "TURN_SECONDS", 0.0)
+        cut = review.compute(game, 0, 1)
+    warnings = [r for r in caplog.records if r.levelname == "WARNING"]
+    assert all(t["best"]["exact"] for t in exact["turns"])
+    assert len(warnings) == len(cut["turns"]) == 3
+    assert all(str(game.id) in r.getMessage() for r in warnings)
+    assert all("timed_out" not in t for t in cut["turns"])  # kept out of the stored review
