@@ -87,7 +87,7 @@ def test_the_frame_and_the_replay_tell_the_timeout(start_rm: Any) -> None:
         game.refresh_from_db()
     put_state(game, build(["9S 8D", "KH 5C"], stock_top="QD 8C 7C 6C", turn=0))
     services.play(game.id, 0, TIMEOUT, game.version, timeout=True)
-    move = Move.objects.filter(game=game, action=TIMEOUT).get()
+    move = Move.objects.filter(game=game, action=TIMEOUT).latest("seq")  # not the cut's
     seat = game.seats.get(index=1)
     view = rm.view(rm.from_json(Game.objects.get(id=game.id).state), 1)
     frame = presenters.frame_context(game, seat, view, move)["frame"]["caption"]

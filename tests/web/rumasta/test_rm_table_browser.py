@@ -89,7 +89,6 @@ SAID = """() => {
 }"""
 
 
-@pytest.mark.xfail(strict=False, reason="flaky under CI load (issue 25 item 15; to mend)")
 def test_a_computers_discard_is_announced_naming_the_cards(live_server: Any, page: Any) -> None:
     game = _start(page, live_server, PHONE, players=2)
     state = build(["KD KC 5S 9H AS", "4S 6S 7C 8D 10C"], step="play")
