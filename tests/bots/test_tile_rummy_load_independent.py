@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from games.benchmarks.busy import placement_chooser
 from games.benchmarks.tile_rummy import mid_game_views
 from games.benchmarks.tile_rummy_reference import reference_opening
 from games.bots.tile_rummy import EXPERT_NODES, choose_action, is_legal_play, set_value
@@ -115,6 +116,22 @@ def test_the_expert_moves_the_same_on_a_busy_machine() -> None:
         loaded = [choose_action(view, "expert") for view in views]
     same = sum(a == b for a, b in zip(idle, loaded, strict=True))
     assert same == len(views), f"only {same} of {len(views)} moves the same under load"
+
+
+def test_the_hint_and_the_review_are_the_same_on_a_busy_machine() -> None:
+    """The placement search as the hint and the review run it (their step limits, their
+    safety caps armed) finds the same, exact, answer beside busy processes."""
+    from games.web.tile_rummy.hint import HINT_NODES, HINT_SECONDS
+    from reviews.tile_rummy import NODE_LIMIT, TURN_SECONDS
+
+    views = heavy_views()
+    for nodes, cap in ((HINT_NODES, HINT_SECONDS), (NODE_LIMIT, TURN_SECONDS or 3600.0)):
+        choose = placement_chooser(nodes, cap)
+        idle = [choose(view, "") for view in views]
+        with busy():
+            loaded = [choose(view, "") for view in views]
+        assert loaded == idle
+        assert all(found is None or (found[3] and not found[4]) for found in idle)  # exact
 
 
 @pytest.mark.parametrize("level", ["expert", "medium"])
