@@ -13,6 +13,24 @@ from django.test import Client
 from rooms.models import Room
 
 RUMBAROO = {"opt-difficulty": "joey", "opt-target": 50}
+# Each ready game's room options for a short table (the shortest each game allows);
+# a test that needs another setting changes it with ``room_options``.
+SHORT_OPTIONS: dict[str, dict[str, Any]] = {
+    "tile_rummy": {"opt-meld_rule": "standard"},
+    "rumbaroo": RUMBAROO,
+    "romanian_tile_rummy": {
+        "opt-rounds": 1,
+        "opt-threshold": 45,
+        "opt-penalty": "flat200",
+        "opt-discard_counts": "no",
+    },
+    "rumasta": {"opt-teams": "none", "opt-target": 500},
+}
+
+
+def room_options(**changes: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """``SHORT_OPTIONS`` with some games' fields changed: ``rumasta={"opt-teams": "2v2"}``."""
+    return {kind: {**fields, **changes.get(kind, {})} for kind, fields in SHORT_OPTIONS.items()}
 
 
 @pytest.fixture(autouse=True)

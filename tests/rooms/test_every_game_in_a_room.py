@@ -11,21 +11,16 @@ from games import catalogue
 from games.models import Game
 from rooms import adapters
 from rooms.models import Room
-from tests.rooms.conftest import make_room, room_url
+from tests.rooms.conftest import make_room, room_options, room_url
 
 pytestmark = pytest.mark.django_db
 
-OPTIONS: dict[str, dict[str, Any]] = {
-    "tile_rummy": {"opt-meld_rule": "shared"},
-    "rumbaroo": {"opt-difficulty": "wallaby", "opt-target": 100},
-    "romanian_tile_rummy": {
-        "opt-rounds": 2,
-        "opt-threshold": 45,
-        "opt-penalty": "flat200",
-        "opt-discard_counts": "no",
-    },
-    "rumasta": {"opt-teams": "2v2", "opt-target": 500},
-}
+OPTIONS = room_options(
+    tile_rummy={"opt-meld_rule": "shared"},
+    rumbaroo={"opt-difficulty": "wallaby", "opt-target": 100},
+    romanian_tile_rummy={"opt-rounds": 2},
+    rumasta={"opt-teams": "2v2"},
+)
 SEATS = {"tile_rummy": 3, "rumbaroo": 5, "romanian_tile_rummy": 2, "rumasta": 4}
 
 

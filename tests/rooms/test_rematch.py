@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import Any
 
 import pytest
 from django.test import Client
@@ -20,21 +19,11 @@ from games.models import Game, GameStatus
 from games.table_flow import table_url
 from rooms.models import Room
 from tests.games.conftest import put_state
-from tests.rooms.conftest import join, make_room, room_url, visitor
+from tests.rooms.conftest import SHORT_OPTIONS, join, make_room, room_url, visitor
 
 pytestmark = pytest.mark.django_db
 
-OPTIONS: dict[str, dict[str, Any]] = {
-    "tile_rummy": {"opt-meld_rule": "standard"},
-    "rumbaroo": {"opt-difficulty": "joey", "opt-target": 50},
-    "romanian_tile_rummy": {
-        "opt-rounds": 1,
-        "opt-threshold": 45,
-        "opt-penalty": "flat200",
-        "opt-discard_counts": "no",
-    },
-    "rumasta": {"opt-teams": "none", "opt-target": 500},
-}
+OPTIONS = SHORT_OPTIONS
 
 
 def finished_room(kind: str) -> tuple[Room, Game, Client, Client]:

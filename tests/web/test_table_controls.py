@@ -17,22 +17,12 @@ from games import catalogue, online, services
 from games.engine.registry import engine_for
 from games.models import Game, Seat
 from games.table_flow import table_url
-from tests.rooms.conftest import _fresh_limits, make_room, room_url, visitor
+from tests.rooms.conftest import _fresh_limits, make_room, room_options, room_url, visitor
 
 pytestmark = pytest.mark.django_db
 __all__ = ["_fresh_limits"]  # the rooms' rate limits start from zero in every test here too
 
-OPTIONS: dict[str, dict[str, Any]] = {
-    "tile_rummy": {"opt-meld_rule": "standard"},
-    "rumbaroo": {"opt-difficulty": "joey", "opt-target": 50},
-    "romanian_tile_rummy": {
-        "opt-rounds": 2,
-        "opt-threshold": 45,
-        "opt-penalty": "flat200",
-        "opt-discard_counts": "no",
-    },
-    "rumasta": {"opt-teams": "2v2", "opt-target": 500},
-}
+OPTIONS = room_options(romanian_tile_rummy={"opt-rounds": 2}, rumasta={"opt-teams": "2v2"})
 SEATS = {"tile_rummy": 2, "rumbaroo": 2, "romanian_tile_rummy": 2, "rumasta": 4}
 # The table's own POSTs that are no turn of the game: they must keep working.
 WAYS_OUT = ("speed/", "take-back/", "save-and-exit/", "abandon/")
