@@ -255,36 +255,12 @@ def describe(row: Comparison) -> str:
     )
 
 
-def placement_chooser(node_limit: int, cap_s: float) -> Chooser:
-    """The Tile Rummy hint's or review's search as the site runs it: ``node_limit``
-    steps, with the wall-clock safety net ``cap_s`` armed. Its answer (tiles, points,
-    tiles laid, exact) is the "move" compared; the level is ignored."""
-    from games.bots.tile_rummy_best import best_play
-    from games.bots.tile_rummy_search import Budget
-
-    def choose(view: View, _level: str) -> Any:
-        if view.get("phase") != "play" or view.get("turn") != view.get("seat"):
-            return None
-        budget = Budget(node_limit=node_limit, deadline=time.perf_counter() + cap_s)
-        found = best_play(view, budget)
-        if found is None:
-            return None
-        return (found.tiles, found.points, found.placed, found.exact, budget.timed_out)
-
-    return choose
-
-
-def report(
-    out: Callable[[str], Any],
-    busy_n: int,
-    count: int,
-    kind: str = "",
-    placements: Sequence[tuple[str, Chooser]] = (),
-) -> None:
+def report(out: Callable[[str], Any], busy_n: int, count: int, kind: str = "") -> None:
     """Every (or one) game's levels: equal-move share and move times, idle and loaded.
 
-    ``placements``: (name, chooser) pairs also checked on Tile Rummy's expert
-    positions (the hint and the review, whose settings the caller passes in).
+    A game's benchmark module may add rows on a level's positions with
+    ``busy_extras(level) -> [(name, chooser)]`` (e.g. a hint or a review run as
+    the site runs it), checked the same way.
     """
     out(
         f"Moves under load: {count} seeded positions per game and level, "
@@ -293,9 +269,9 @@ def report(
     for entry in catalogue.CATALOGUE:
         if kind and entry.kind != kind:
             continue
+        extras = getattr(catalogue.load(entry.benchmark), "busy_extras", None)
         for level in entry.levels:
             views = positions(entry, level.key, count)
             out(describe(compare(entry, level.key, views, busy_n)))
-            if entry.kind == "tile_rummy" and level.key == "expert":
-                for name, choose in placements:
-                    out(describe(compare(entry, name, views, busy_n, choose)))
+            for name, choose in extras(level.key) if extras else ():
+                out(describe(compare(entry, name, views, busy_n, choose)))

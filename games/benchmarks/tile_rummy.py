@@ -27,6 +27,7 @@ from games.benchmarks import (
     tile_rummy_tempo,
     tile_rummy_variants,
 )
+from games.benchmarks.tile_rummy_busy import busy_extras  # noqa: F401 (benchmark --busy)
 from games.bots.tile_rummy import LEVELS, SAFETY_CAP_S, choose_action, propose
 from games.engine import tile_rummy as tr
 

@@ -57,13 +57,7 @@ class Command(BaseCommand):
         if options["busy"] < 0 or options["busy_positions"] < 1:
             raise CommandError("--busy must be 0 or more and --busy-positions 1 or more")
         if options["busy"]:
-            busy.report(
-                self.stdout.write,
-                options["busy"],
-                options["busy_positions"],
-                chosen,
-                placements=_placements(),
-            )
+            busy.report(self.stdout.write, options["busy"], options["busy_positions"], chosen)
             return
         first = True
         for entry, module in _benchmarked():
@@ -74,13 +68,3 @@ class Command(BaseCommand):
             module.report(self.stdout.write, options)
             first = False
 
-
-def _placements() -> list[tuple[str, busy.Chooser]]:
-    """The hint and the review as the site runs them (their step limits and safety caps)."""
-    from games.web.tile_rummy import hint
-    from reviews import tile_rummy as review
-
-    return [
-        ("hint", busy.placement_chooser(hint.HINT_NODES, hint.HINT_SECONDS)),
-        ("review", busy.placement_chooser(review.NODE_LIMIT, review.TURN_SECONDS or 3600.0)),
-    ]
