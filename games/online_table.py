@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 
 from games import online, services
+from games import pace as game_pace
 from games.access import stamp_of
 from games.engine.registry import engine_for
 from games.models import Game, GameStatus, Seat
@@ -35,11 +36,12 @@ def hide_names(request: HttpRequest, game: Game, seat: Seat) -> None:
     if not game.online:
         return
     from leaderboards.privacy import names_hidden  # the device's choice lives with names
+    from players.lookup import names_kept_from  # and a block hides the other's name too
 
-    if not names_hidden(request):
-        return
+    hidden, apart = names_hidden(request), names_kept_from(request)
     for other in game.seats.all():
-        if other.index != seat.index and not other.is_computer:
+        others = other.index != seat.index and not other.is_computer
+        if others and (hidden or other.user_id in apart):
             other.display_name = online.placeholder_name(other.index)
 
 
@@ -70,7 +72,24 @@ def bar(request: HttpRequest, game: Game, seat: Seat, take_back_url: str) -> dic
         "room_url": _url("rooms:for_game", game_id=game.id),
         "report_url": _url("rooms:report_seat"),
         "lengths": online.clock_lengths(game.kind),
+        # Correspondence (games.pace): the deadline is a date, not a countdown.
+        "correspondence": game_pace.is_correspondence(game.config),
+        "pace": game_pace.label(game.config),
+        "deadline": game.deadline,
+        "away": _away(game, seats, seat),
     }
+
+
+def _away(game: Game, seats: list[Seat], me: Seat) -> list[dict[str, Any]]:
+    """Who at a correspondence table is on vacation (their clock waits), and until when."""
+    if not game_pace.is_correspondence(game.config):
+        return []
+    away = game_pace.away_until([s.user_id for s in seats if s.user_id is not None])
+    return [
+        {"name": _name(s, me), "until": away[s.user_id], "me": s.index == me.index}
+        for s in seats
+        if s.user_id in away
+    ]
 
 
 def hold_reason(game: Game, seat: Seat) -> str:

@@ -22,6 +22,7 @@ from leaderboards.models import NameReport, Player
 from leaderboards.names import InvalidName
 from leaderboards.periods import utc_today
 from leaderboards.players import owner_of_request, player_for_request
+from players.lookup import names_kept_from
 
 
 @require_GET
@@ -31,11 +32,14 @@ def index(request: HttpRequest) -> HttpResponse:
     viewer = player_for_request(request)
     hidden = privacy.names_hidden(request)
     page = boards.read(board, utc_today(), request.GET.get("page"), viewer)
+    apart = names_kept_from(request)  # blocked either way: their number, like Hide names
     rows = [
         {
             "row": row,
-            "name": privacy.shown_name(row.player, viewer, hidden),
-            "reportable": privacy.is_typed(row.player, viewer, hidden),
+            "name": privacy.shown_name(row.player, viewer, hidden or row.player.user_id in apart),
+            "reportable": privacy.is_typed(
+                row.player, viewer, hidden or row.player.user_id in apart
+            ),
         }
         for row in page.rows
     ]

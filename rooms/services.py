@@ -16,8 +16,10 @@ from django.db import transaction
 from django.db.models import Q
 
 from games import catalogue
+from games import pace as game_pace
 from games import services as game_services
 from games.models import Game, GameStatus, Seat
+from players.lookup import blocked_ids
 from rooms import adapters, names
 from rooms.models import Room, RoomGame, RoomSeat, RoomStatus, SeatKind, SeatReport, Suspension
 from rooms.people import Person
@@ -170,6 +172,13 @@ def create_room(
         raise RoomError(f"{entry.name} seats {entry.min_players} to {entry.max_players}.")
     if adapters.engine_config(kind, options, seats) is None:
         raise RoomError("Those options don't work with that many seats.")
+    limit = game_pace.MAX_CORRESPONDENCE_GAMES
+    host_id = who.user_id
+    if game_pace.is_correspondence(options) and host_id and correspondence_games(host_id) >= limit:
+        raise RoomError(
+            f"You already play {limit} correspondence games, the most at once:"
+            " finish one before starting another."
+        )
     clean_name = _checked("name", lambda: names.room_name(name))
     clean_table = _checked("table_name", lambda: names.table_name(table_name, who, []))
     with transaction.atomic():
@@ -187,6 +196,14 @@ def create_room(
             for i in range(seats)
         )
     return room
+
+
+def _blocked_at(room: Room, who: Person) -> bool:
+    """Someone seated blocked this account, or it blocked them (never seated together)."""
+    if who.user_id is None:
+        return False
+    seated = {s.user_id for s in room.seats.all() if s.user_id is not None}
+    return bool(seated & blocked_ids(who.user_id))
 
 
 def _person_seat(room: Room, index: int, who: Person, table_name: str) -> RoomSeat:
@@ -224,6 +241,8 @@ def join(
         _ensure_between_games(room)
         if seat_of(room, who) is not None:
             raise RoomError("You already have a seat in this room.")
+        if _blocked_at(room, who):
+            raise NotAllowed("You can't join this room.")
         seat = next((s for s in room.seats.all() if s.is_empty), None)
         if seat is None:
             raise WrongState("Every seat is taken.")
@@ -313,6 +332,9 @@ def deal(room_id: int, who: Person, rematch: bool) -> Game:
         config = adapters.engine_config(room.kind, room.options, len(seats))
         if config is None:
             raise RoomError("Those options don't work with that many seats.")
+        if game_pace.is_correspondence(room.options):
+            config = {**config, "pace": game_pace.of(room.options)}
+            _ensure_correspondence_room(seats)
         try:
             game = game_services.create_game(
                 room.kind, config, [_spec(room, s) for s in seats], online=True
@@ -323,6 +345,28 @@ def deal(room_id: int, who: Person, rematch: bool) -> Game:
         room.game, room.status = game, RoomStatus.PLAYING
         room.save(update_fields=["game", "status", "updated"])
     return game
+
+
+def _ensure_correspondence_room(seats: list[RoomSeat]) -> None:
+    """Nobody may have more than ``MAX_CORRESPONDENCE_GAMES`` correspondence games at once."""
+    limit = game_pace.MAX_CORRESPONDENCE_GAMES
+    for seat in seats:
+        if seat.user_id is not None and correspondence_games(seat.user_id) >= limit:
+            raise RoomError(
+                f"{seat.table_name} already plays {limit} correspondence games, the most at once:"
+                " a new one can start when one of those ends."
+            )
+
+
+def correspondence_games(user_id: int) -> int:
+    """The player's correspondence games still being played."""
+    games = Game.objects.filter(
+        status=GameStatus.ACTIVE,
+        online=True,
+        seats__user_id=user_id,
+        config__pace__in=list(game_pace.DAYS),
+    )
+    return games.distinct().count()
 
 
 def _spec(room: Room, seat: RoomSeat) -> game_services.SeatSpec:

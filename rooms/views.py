@@ -21,9 +21,11 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseStopPolling
 
 from games import catalogue
+from games import pace as game_pace
 from games.access import get_game_for_player
 from games.table_flow import table_url
 from leaderboards import privacy
+from players.lookup import names_kept_from
 from rooms import adapters, names, services
 from rooms.forms import JoinForm, RenameForm, RoomForm
 from rooms.models import Room, RoomSeat, RoomStatus
@@ -124,7 +126,7 @@ def create(request: HttpRequest, kind: str) -> HttpResponse:
                 form.cleaned_data["table_name"],
                 form.cleaned_data["seats"],
                 form.cleaned_data["visibility"] == "listed",
-                dict(options.cleaned_data),
+                {**options.cleaned_data, "pace": form.cleaned_data.get("pace") or "live"},
             )
         except services.NameRefused as exc:
             form.add_error(exc.field, exc.message)
@@ -182,6 +184,7 @@ def _room_context(request: HttpRequest, room: Room, who: Person) -> dict[str, An
     """Everything the room page and its live part show, names as this device shows them."""
     me = services.seat_of(room, who)
     hidden = privacy.names_hidden(request)
+    apart = names_kept_from(request)  # blocked either way: shown as the seat's placeholder
     game = room.game
     live = services.live_game(room)
     return {
@@ -189,7 +192,10 @@ def _room_context(request: HttpRequest, room: Room, who: Person) -> dict[str, An
         "entry": catalogue.get(room.kind),
         "me": me,
         "host": services.is_host(room, who),
-        "seats": [_seat_row(room, seat, me, hidden) for seat in room.seats.all()],
+        "seats": [
+            _seat_row(room, seat, me, hidden or seat.user_id in apart)
+            for seat in room.seats.all()
+        ],
         "between": services.between_games(room),
         "live": live,
         "game": game,
@@ -228,6 +234,7 @@ def _options_summary(room: Room) -> list[tuple[str, str]]:
         choices = dict(getattr(field, "choices", []) or [])
         shown = choices.get(value, choices.get(str(value), value))
         summary.append((str(field.label), str(shown)))
+    summary.append(("Pace", game_pace.label(room.options)))  # live, or days per move
     return summary
 
 

@@ -1,0 +1,1 @@
+"""Players among people: ratings, follows, blocks, challenges and player pages."""

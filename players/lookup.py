@@ -1,0 +1,66 @@
+"""Small read-only questions other apps ask about players (matchmaking, rooms, lobby).
+
+Kept apart from the views and the rating update so importing it is cheap and
+has no side effects. The displayed rating is players.display.shown: openskill's
+ordinal (mu - 3 sigma) scaled so a newcomer shows 1000.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Q
+from django.http import HttpRequest
+
+from players.display import provisional, shown
+from players.models import Block, Rating
+
+
+def is_blocked(a_user_id: int, b_user_id: int) -> bool:
+    """True if either account blocked the other (one indexed query)."""
+    return Block.objects.filter(
+        Q(blocker_id=a_user_id, blocked_id=b_user_id)
+        | Q(blocker_id=b_user_id, blocked_id=a_user_id)
+    ).exists()
+
+
+def rating_of(user_id: int, kind: str) -> tuple[float, bool] | None:
+    """(displayed rating, provisional?) at this game kind; None if never rated at it."""
+    row = Rating.objects.filter(user_id=user_id, kind=kind).values_list("mu", "sigma", "games")
+    found = row.first()
+    if found is None:
+        return None
+    mu, sigma, games = found
+    return shown(mu, sigma), provisional(games)
+
+
+def ratings_of(user_ids: list[int], kind: str) -> dict[int, float]:
+    """Displayed ratings of these accounts at this kind, in one query; unrated ones are absent."""
+    rows = Rating.objects.filter(user_id__in=list(user_ids), kind=kind).values_list(
+        "user_id", "mu", "sigma"
+    )
+    return {user_id: shown(mu, sigma) for user_id, mu, sigma in rows}
+
+
+def blocked_ids(user_id: int) -> set[int]:
+    """Every account this one blocked or was blocked by (to hide or keep apart)."""
+    pairs = Block.objects.filter(Q(blocker_id=user_id) | Q(blocked_id=user_id)).values_list(
+        "blocker_id", "blocked_id"
+    )
+    return {b if a == user_id else a for a, b in pairs}
+
+
+def names_kept_from(request: HttpRequest) -> set[int]:
+    """Accounts whose names this request's viewer must not see: blocked either way.
+
+    Pages pass ``hidden or user_id in names_kept_from(request)`` to their usual
+    "Hide names" switch, so a blocked player shows as the same neutral placeholder.
+    No query for a guest; one per request for an account (kept on the request, so a
+    page that shows names in several places asks once).
+    """
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return set()
+    found: set[int] | None = getattr(request, "_players_kept_apart", None)
+    if found is None:
+        found = blocked_ids(int(user.pk))
+        request._players_kept_apart = found  # type: ignore[attr-defined]
+    return found

@@ -1,0 +1,171 @@
+"""What a player page shows: ratings with their history, recent public games, your record.
+
+Only games at *listed* rooms are shown (a private room's game is its
+players' business), only finished ones, and never a daily challenge before
+its UTC day is over (replays.policy). Everything is read from the rating
+history, so it lists rated games only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from games import catalogue
+from games.models import GameStatus
+from leaderboards.models import Player
+from leaderboards.names import name_key
+from players.chart import Chart, chart_for
+from players.display import label, provisional, shown
+from players.models import Rating, RatingChange
+from replays import policy
+from rooms.models import RoomGame
+
+RECENT_GAMES = 10
+
+
+def named(name: str) -> Player | None:
+    """Whoever has board name ``name`` (look-alikes match): an account or a guest."""
+    key = name_key(name)
+    if not key:
+        return None
+    return Player.objects.filter(name_key=key, name_suspended=False).exclude(name="").first()
+
+
+def page_owner(name: str) -> Player | None:
+    """The account whose board name is ``name``; guests have no page."""
+    found = named(name)
+    return found if found is not None and found.user_id is not None else None
+
+
+@dataclass
+class KindRating:
+    kind: str
+    name: str
+    value: float
+    provisional: bool
+    games: int
+    chart: Chart
+
+    @property
+    def text(self) -> str:
+        return label(self.value, self.provisional)
+
+
+def ratings(user_id: int) -> list[KindRating]:
+    """Each game kind the player is rated at, in catalogue order, with its history chart."""
+    rows = {r.kind: r for r in Rating.objects.filter(user_id=user_id, games__gt=0)}
+    history: dict[str, list[float]] = {kind: [] for kind in rows}
+    changes = RatingChange.objects.filter(user_id=user_id).order_by("kind", "seq")
+    fields = ("kind", "mu_before", "sigma_before", "mu", "sigma")
+    for kind, mu_before, sigma_before, mu, sigma in changes.values_list(*fields):
+        line = history.setdefault(kind, [])
+        if not line:  # the line starts where the first rated game started
+            line.append(shown(mu_before, sigma_before))
+        line.append(shown(mu, sigma))
+    out = []
+    for entry in catalogue.ready():
+        row = rows.get(entry.kind)
+        if row is None:
+            continue
+        value = shown(row.mu, row.sigma)
+        out.append(
+            KindRating(
+                entry.kind,
+                entry.name,
+                value,
+                provisional(row.games),
+                row.games,
+                chart_for(entry.kind, entry.name, history.get(entry.kind, [])),
+            )
+        )
+    return out
+
+
+@dataclass
+class RecentGame:
+    game_id: Any
+    kind_name: str
+    place: int
+    seats: int
+    finished: Any
+    change: float = 0.0
+    opponents: list[str] = field(default_factory=list)
+
+
+def recent_public_games(user_id: int, limit: int = RECENT_GAMES) -> list[RecentGame]:
+    """The player's latest rated games at listed tables, finished and not a live daily."""
+    listed = RoomGame.objects.filter(room__listed=True).values("game_id")
+    rows = (
+        RatingChange.objects.filter(
+            user_id=user_id, game_id__in=listed, game__status=GameStatus.FINISHED
+        )
+        .select_related("game")
+        .order_by("-created", "-id")[: limit * 2]
+    )
+    out: list[RecentGame] = []
+    for row in rows:
+        if policy.daily_still_secret(row.game):
+            continue
+        entry = catalogue.find(row.kind)
+        out.append(
+            RecentGame(
+                row.game_id,
+                entry.name if entry else row.kind,
+                row.place,
+                row.game.seats.count(),
+                row.game.updated,
+                shown(row.mu, row.sigma) - shown(row.mu_before, row.sigma_before),
+            )
+        )
+        if len(out) == limit:
+            break
+    return out
+
+
+def is_public_rated_game(user_id: int, game_id: Any) -> bool:
+    """The game is one of this player's rated games that the page may link a replay of."""
+    row = (
+        RatingChange.objects.filter(user_id=user_id, game_id=game_id).select_related("game").first()
+    )
+    if row is None or row.game.status != GameStatus.FINISHED:
+        return False
+    if policy.daily_still_secret(row.game):
+        return False
+    return RoomGame.objects.filter(game_id=game_id, room__listed=True).exists()
+
+
+@dataclass
+class Record:
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.losses + self.draws
+
+
+def record_against(viewer_id: int, user_id: int) -> Record:
+    """The viewer's rated results against this player (team mates' games left out)."""
+    mine = {
+        game: (place, team)
+        for game, place, team in RatingChange.objects.filter(user_id=viewer_id).values_list(
+            "game_id", "place", "team"
+        )
+    }
+    theirs = RatingChange.objects.filter(user_id=user_id, game_id__in=list(mine)).values_list(
+        "game_id", "place", "team"
+    )
+    record = Record()
+    for game, place, team in theirs:
+        my_place, my_team = mine[game]
+        if team == my_team:
+            continue
+        if my_place < place:
+            record.wins += 1
+        elif my_place > place:
+            record.losses += 1
+        else:
+            record.draws += 1
+    return record

@@ -1,0 +1,34 @@
+"""The replay of a rated game at a listed table, opened from a player page by anyone.
+
+A listed table was open to the whole lobby, so its finished game may be
+replayed by anyone, as a spectator sees it (no seat of their own): every
+rack face up once the game is over, as replays.policy allows. The page
+itself is the replays app's (``replays.views._replay``), reused rather than
+copied; players.profile decides which games qualify.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.cache import patch_cache_control
+
+from games.access import game_with_seats
+from replays import policy
+from replays.frames import Viewer
+from replays.views import _replay
+
+
+def listed_replay(request: HttpRequest, game_id: Any, base: str, hide_names: bool) -> HttpResponse:
+    game = game_with_seats(game_id)
+    if game is None:
+        raise Http404("No such game.")
+    if hide_names:
+        for seat in game.seats.all():
+            if not seat.is_computer:
+                seat.display_name = f"Player {seat.index + 1}"
+    viewer = Viewer(None, policy.reveals_all(game), own_only=policy.daily_still_secret(game))
+    response = _replay(request, game, viewer, base, opens_at_end=False)
+    patch_cache_control(response, private=True)
+    return response

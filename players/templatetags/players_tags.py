@@ -1,0 +1,89 @@
+"""``{% people_lists %}`` (the account page's people), ``{% challenges_badge %}`` (header)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.urls import reverse
+from django.utils.html import format_html
+
+from games import catalogue
+from leaderboards.models import Player
+from players.models import Block, Challenge, ChallengeStatus, Follow
+
+register = template.Library()
+RECENT_ANSWERED = 5
+
+
+def _names(user_ids: set[int]) -> dict[int, Player]:
+    return {p.user_id: p for p in Player.objects.filter(user_id__in=user_ids)}
+
+
+@register.inclusion_tag("players/_people.html", takes_context=True)
+def people_lists(context: dict[str, Any]) -> dict[str, Any]:
+    user = context["request"].user
+    if not user.is_authenticated:
+        return {"show": False}
+    me = user.pk
+    following = set(Follow.objects.filter(follower_id=me).values_list("followed_id", flat=True))
+    followers = set(Follow.objects.filter(followed_id=me).values_list("follower_id", flat=True))
+    blocked = set(Block.objects.filter(blocker_id=me).values_list("blocked_id", flat=True))
+    incoming = list(
+        Challenge.objects.filter(recipient_id=me, status=ChallengeStatus.PENDING).order_by(
+            "-created"
+        )
+    )
+    sent = list(Challenge.objects.filter(sender_id=me).order_by("-created")[:RECENT_ANSWERED])
+    people = _names(
+        following
+        | followers
+        | blocked
+        | {c.sender_id for c in incoming}
+        | {c.recipient_id for c in sent}
+    )
+
+    def entry(user_id: int) -> dict[str, Any]:
+        player = people.get(user_id)
+        name = player.name if player is not None and not player.name_suspended else ""
+        return {"name": name or (player.placeholder if player else "A player"), "page": name}
+
+    def game(kind: str) -> str:
+        found = catalogue.find(kind)
+        return found.name if found else kind
+
+    return {
+        "show": True,
+        "csrf_token": context.get("csrf_token"),
+        "friends": [entry(u) for u in sorted(following & followers)],
+        "following": [entry(u) for u in sorted(following - followers)],
+        "followers": [entry(u) for u in sorted(followers - following)],
+        "blocked": [entry(u) for u in sorted(blocked)],
+        "incoming": [{"c": c, "who": entry(c.sender_id), "game": game(c.kind)} for c in incoming],
+        "sent": [{"c": c, "who": entry(c.recipient_id), "game": game(c.kind)} for c in sent],
+    }
+
+
+@register.simple_tag(takes_context=True)
+def challenges_badge(context: dict[str, Any]) -> str:
+    """The header's count of challenges waiting for an answer; "" for guests or none.
+
+    One indexed count (recipient, status) for a signed-in viewer, none for a guest.
+    """
+    request = context.get("request")
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return ""
+    count = Challenge.objects.filter(recipient_id=user.pk, status=ChallengeStatus.PENDING).count()
+    if not count:
+        return ""
+    words = "challenge" if count == 1 else "challenges"
+    # On a narrow phone only the count shows (the words stay for screen readers).
+    return format_html(
+        '<a class="nav-turn" href="{}" data-testid="challenges-badge">'
+        '<span class="turn-words">Challenges </span><span class="turn-count">{}'
+        '<span class="visually-hidden"> {} waiting for your answer</span></span></a>',
+        reverse("accounts:stats") + "#people",
+        count,
+        words,
+    )
