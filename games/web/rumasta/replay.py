@@ -25,6 +25,12 @@ def frame(game: Game, seat: Seat, view: View, move: Move) -> dict[str, Any]:
     return context
 
 
+def round_panel(game: Game, seat: Seat, view: View) -> dict[str, Any] | None:
+    """Round complete / Game over from a public view (a spectator's), or None mid-round."""
+    seats = list(game.seats.all())
+    return presenters.round_context(view, presenters.names_of(game, seats, seat.index), seat.index)
+
+
 def held(view: View) -> list[dict[str, Any]]:
     return list(view["hand"] or [])
 

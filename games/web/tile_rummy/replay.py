@@ -22,6 +22,11 @@ def frame(game: Game, seat: Seat, view: View, move: Move) -> dict[str, Any]:
     return presenters.frame_context(game, seat, {**view, "rack": view["rack"] or []}, move)
 
 
+def round_panel(game: Game, seat: Seat, view: View) -> dict[str, Any] | None:
+    """Round complete / Game over from a public view (a spectator's), or None mid-round."""
+    return presenters.round_context(view, list(game.seats.all()), seat.index)
+
+
 def held(view: View) -> list[dict[str, Any]]:
     """The tiles a seat's view holds (its rack)."""
     return list(view["rack"] or [])

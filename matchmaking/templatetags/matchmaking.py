@@ -1,0 +1,59 @@
+"""Template tags other pages include: the quick-match panel, the Watch list, watcher counts.
+
+- ``{% quick_match_panel kind %}`` on each game's setup page: "Play someone now"
+  with the game's presets (one tap each) and a link to every option.
+- ``{% watch_list %}`` on the rooms lobby: live listed tables, strongest first.
+- ``{% watchers game %}`` in the online bar: how many people watch this table.
+- ``{% watch_link room %}`` on a room page: watch its table without a seat.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from games.models import Game
+from matchmaking import presets, watching
+from rooms.models import Room
+from rooms.people import person
+
+register = template.Library()
+
+
+@register.inclusion_tag("matchmaking/_panel.html", takes_context=True)
+def quick_match_panel(context: template.Context, kind: str) -> dict[str, Any]:
+    request = context.get("request")
+    from matchmaking.views import default_name  # the views own the remembered name
+
+    return {
+        "kind": kind,
+        "presets": presets.presets(kind),
+        "table_name": default_name(request) if request is not None else "",
+        "csrf_token": context.get("csrf_token"),
+    }
+
+
+@register.inclusion_tag("matchmaking/_watch_list.html", takes_context=True)
+def watch_list(context: template.Context) -> dict[str, Any]:
+    request = context.get("request")
+    return {"tables": watching.live_tables(request) if request is not None else []}
+
+
+@register.inclusion_tag("matchmaking/_watchers.html")
+def watchers(game: Game | None) -> dict[str, Any]:
+    if game is None or not getattr(game, "online", False):
+        return {"count": None}
+    return {"count": watching.count(game.id)}
+
+
+@register.simple_tag(takes_context=True)
+def watch_link(context: template.Context, room: Room) -> str:
+    """The room's Watch URL while its table is played and the viewer has no seat there; else ""."""
+    request = context.get("request")
+    game = room.game
+    if request is None or game is None or game.status != "active":
+        return ""
+    if not watching.watchable_game(game) or watching.seated(request, game):
+        return ""
+    return watching.watch_url(room, person(request))

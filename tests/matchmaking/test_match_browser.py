@@ -1,0 +1,76 @@
+"""In Chromium: two strangers press Play someone now and land at one table; a third watches live."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from games.engine.registry import engine_for
+from games.models import Game
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def _press(page: Any, base: str, name: str) -> None:
+    page.goto(base + "/rumbaroo/new/")
+    panel = page.get_by_test_id("quick-match")
+    panel.get_by_label("Your name at the table").fill(name)
+    panel.get_by_role("button", name="Joey, 2 players").click()
+
+
+def test_two_browsers_meet_at_one_table_and_a_third_watches(live_server: Any, browser: Any) -> None:
+    contexts = [browser.new_context(viewport={"width": 390, "height": 800}) for _ in range(3)]
+    kim, pat, fan = (c.new_page() for c in contexts)
+    try:
+        _press(kim, live_server.url, "Kim Tiles")
+        expect(kim).to_have_url(re.compile(r"/match/wait/$"))
+        expect(kim.get_by_test_id("wait-status")).to_contain_text("Waiting for an opponent")
+        _press(pat, live_server.url, "Pat Tiles")
+        expect(pat).to_have_url(re.compile(r"/rumbaroo/g/[0-9a-f-]+/$"))
+        table = pat.url
+        expect(kim).to_have_url(table, timeout=10_000)  # the waiting page follows within seconds
+        for page in (kim, pat):
+            expect(page.get_by_test_id("clock")).to_be_visible()
+        game = Game.objects.get(pk=table.rstrip("/").rsplit("/", 1)[-1])
+
+        fan.goto(live_server.url + "/rooms/")
+        fan.get_by_test_id("watch-list").get_by_test_id("watch-link").first.click()
+        expect(fan.get_by_test_id("watch-board")).to_be_visible()
+        expect(fan.get_by_test_id("hand")).to_be_hidden()  # a spectator holds nothing
+        expect(kim.get_by_test_id("watchers")).to_have_count(1)
+
+        engine = engine_for(game.kind)
+        actor = min(engine.to_act(engine.from_json(Game.objects.get(pk=game.pk).state)))
+        mover = kim if game.seats.get(index=actor).display_name == "Kim Tiles" else pat
+        version = Game.objects.get(pk=game.pk).version
+        mover.get_by_role("button", name=re.compile("Draw a tile|Pass")).click()
+        expect(fan.locator(f'#watch-live[data-step="{version + 1}"]')).to_have_count(
+            1, timeout=10_000
+        )
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_closing_the_waiting_page_leaves_the_queue_at_once(live_server: Any, browser: Any) -> None:
+    from matchmaking.models import EntryStatus, QueueEntry
+
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    try:
+        _press(page, live_server.url, "Kim Tiles")
+        expect(page.get_by_test_id("wait-status")).to_be_visible()
+        assert QueueEntry.objects.get().status == EntryStatus.WAITING
+        page.close(run_before_unload=True)
+        for _ in range(40):  # the goodbye arrives long before the 6 s a silent page takes
+            if QueueEntry.objects.get().status == EntryStatus.IDLE:
+                break
+            time.sleep(0.05)
+        row = QueueEntry.objects.get()
+        assert (row.status, row.note) == (EntryStatus.IDLE, "left")
+    finally:
+        context.close()
