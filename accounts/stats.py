@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from accounts.describe import game_level, kind_name, level_label, level_sort_key
 from accounts.models import GameRecord, Outcome, Streak
+from games import pace as game_pace
 from games.models import Game, Seat
 
 
@@ -128,12 +129,24 @@ class KindStats:
         return self.played - self.won
 
 
-def stats_for(request: HttpRequest) -> list[KindStats]:
-    """The caller's games played and won per kind and level, with their win streaks."""
+PACE_FILTERS = ("all", "live", "correspondence")
+
+
+def stats_for(request: HttpRequest, pace: str = "all") -> list[KindStats]:
+    """The caller's games played and won per kind and level, with their win streaks.
+
+    ``pace`` keeps correspondence games (days per move, games.pace) apart from the
+    rest, as players of both expect; the win streaks count every game.
+    """
     owner = owner_filter(request)
+    records = GameRecord.objects.filter(owner)
+    correspondence = Q(game__config__pace__in=list(game_pace.DAYS))
+    if pace == "correspondence":
+        records = records.filter(correspondence)
+    elif pace == "live":
+        records = records.exclude(correspondence)
     rows = (
-        GameRecord.objects.filter(owner)
-        .exclude(outcome=Outcome.HOUSE_WIN)
+        records.exclude(outcome=Outcome.HOUSE_WIN)
         .values("kind", "level")
         .annotate(played=Count("pk"), won=Count("pk", filter=Q(outcome=Outcome.WON)))
         .order_by()

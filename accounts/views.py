@@ -15,13 +15,16 @@ from django.views.decorators.http import require_GET
 from accounts import saves, stats
 from accounts.describe import game_level, kind_name, level_label, table_url
 from accounts.models import GameRecord
+from games import pace as game_pace
 
 
 @require_GET
 def stats_page(request: HttpRequest) -> HttpResponse:
     """Games played and won per game and level, and the win streaks."""
-    kinds = stats.stats_for(request)
-    return render(request, "accounts/stats.html", {"kinds": kinds})
+    pace = request.GET.get("pace", "all")
+    pace = pace if pace in stats.PACE_FILTERS else "all"
+    kinds = stats.stats_for(request, pace)
+    return render(request, "accounts/stats.html", {"kinds": kinds, "pace": pace})
 
 
 @require_GET
@@ -45,6 +48,10 @@ def _history_row(entry: saves.SaveEntry, record: GameRecord | None) -> dict[str,
         "daily": _daily_day(entry.game.config),
         "level": level_label(entry.game.kind, game_level(entry.game, seats)),
         "computers": sum(1 for s in seats if s.is_computer),
+        # Correspondence games (days per move) are told apart from live ones.
+        "pace": game_pace.label(entry.game.config)
+        if game_pace.is_correspondence(entry.game.config)
+        else "",
         "url": table_url(entry.game),
         "record": record,
     }

@@ -26,6 +26,7 @@ from django.utils import timezone
 
 from games import catalogue, drafts, live
 from games import online as online_rules
+from games import pace as game_pace
 from games.access import game_with_seats
 from games.action_schema import clean_action
 from games.bots.registry import choose_for
@@ -33,7 +34,7 @@ from games.engine.base import IllegalAction
 from games.engine.registry import engine_for
 from games.log_context import about_game
 from games.models import Game, GameStatus, Move, Seat
-from games.signals import game_abandoned, game_finished
+from games.signals import game_abandoned, game_finished, move_applied
 
 log = logging.getLogger(__name__)
 
@@ -122,7 +123,7 @@ def create_game(
         )
         changed = ["awaiting_computer"] if _mark_awaiting(game, state) else []
         if online and _people_to_act(game, state):
-            game.deadline = _fresh_deadline(engine, state)
+            game.deadline = _fresh_deadline(engine, state, config, game)
             changed.append("deadline")
             _queue_clock_on_commit(game)
         if changed:
@@ -243,6 +244,7 @@ def _apply(
         _queue_clock_on_commit(game)
     if game.online:
         live.notify_on_commit(game.id)  # the other seats' waiting polls answer now
+        move_applied.send(sender=Game, game=game)  # "your turn" notifications, on commit
     log.info("move seq=%s seat=%s type=%s", game.version, seat, action.get("type"))
     if finished:
         # In the same transaction: the result is recorded if and only if the game ends.
@@ -462,15 +464,43 @@ def _wait(game: Game, state: Any, seat: Seat) -> tuple[float, float]:
 
 
 def _check_hold(game: Game, engine: Any, seat: int, action: dict[str, Any]) -> None:
+    left, correspondence = _held_for(game, engine, seat, action)
+    if left > 0 and correspondence:
+        raise TooSoon("The others have until this move's time ends to answer.", "held")
+    if left > 0:
+        raise TooSoon(f"Wait a moment: the others have {left:.1f} s more to answer.", "held")
+
+
+def _held_for(
+    game: Game, engine: Any, seat: int, action: dict[str, Any]
+) -> tuple[float, bool]:
+    """(seconds ``action`` is still held back, whether by a correspondence window).
+
+    Live: a few seconds after the window opened. Correspondence: the window stays
+    open until every seat in it answered (the engine then shuts it) or the move's
+    time ends.
+    """
     hold_of = getattr(engine, "hold_seconds", None)
     if hold_of is None:
-        return
+        return 0.0, False
     state = engine.from_json(game.state)
     hold = hold_of(state, seat, action)
     opened = _window_opened(game, state) if hold > 0 else None
-    left = 0.0 if opened is None else opened + hold - _now()
-    if left > 0:
-        raise TooSoon(f"Wait a moment: the others have {left:.1f} s more to answer.", "held")
+    if opened is None:
+        return 0.0, False
+    left = max(0.0, opened + hold - _now())
+    if left == 0 and game_pace.is_correspondence(game.config) and game.deadline is not None:
+        return max(0.0, (game.deadline - timezone.now()).total_seconds()), True
+    return left, False
+
+
+def hold_left(game: Game, seat: int, action: dict[str, Any]) -> float:
+    """Seconds before ``play`` stops holding ``action`` back (0: not held); reads only.
+
+    For the API's dry run and legal listing (issue 29), so a program can wait
+    instead of being refused with 409 ``held``; the same answer ``_check_hold`` uses.
+    """
+    return _held_for(game, engine_for(game.kind), seat, action)[0]
 
 
 def run_due_computer_turns(game_id: UUID | str, limit: int = 12) -> int:
@@ -718,7 +748,7 @@ def _next_deadline(game: Game, engine: Any, state: Any) -> Any:
         and _same_decision(engine, before, state)
     ):
         return game.deadline  # the same question (others answered, or a step of one turn)
-    return _fresh_deadline(engine, state)
+    return _fresh_deadline(engine, state, game.config, game)
 
 
 def _same_decision(engine: Any, before: Any, after: Any) -> bool:
@@ -731,9 +761,16 @@ def _same_decision(engine: Any, before: Any, after: Any) -> bool:
     return bool(same is not None and same(before, after))
 
 
-def _fresh_deadline(engine: Any, state: Any) -> Any:
-    """A full clock for whoever acts now."""
-    return timezone.now() + timedelta(seconds=online_rules.turn_seconds(engine, state))
+def _fresh_deadline(engine: Any, state: Any, config: Any = None, game: Game | None = None) -> Any:
+    """A full clock for whoever acts now (days per move at a correspondence table, counted
+    from the end of the vacation of anyone to act who is on one)."""
+    seconds = game_pace.move_seconds(config) or online_rules.turn_seconds(engine, state)
+    start = timezone.now()
+    if game is not None and game_pace.is_correspondence(config):
+        people = _people_to_act(game, state)
+        users = [s.user_id for s in game.seats.all() if s.index in people and s.user_id]
+        start = max([start, *game_pace.away_until(users).values()])
+    return start + timedelta(seconds=seconds)
 
 
 def _queue_clock_on_commit(game: Game) -> None:
@@ -869,6 +906,21 @@ def resume(game_id: UUID | str) -> Game:
     return game
 
 
+def postpone_clock(game_id: UUID | str, until: Any) -> bool:
+    """A correspondence player's vacation: the running clock stops until ``until`` and then
+    has what it had left. False when no clock runs (ended, paused, or nobody to act)."""
+    with about_game(game_id), transaction.atomic():
+        game = _locked(game_id, None)
+        running = game.online and game.status == GameStatus.ACTIVE and game.paused_until is None
+        if not running or game.deadline is None:
+            return False
+        now = timezone.now()
+        game.deadline = max(until, now) + max(game.deadline - now, timedelta(0))
+        game.save(update_fields=["deadline", "updated"])
+        live.notify_on_commit(game.id)
+    return True
+
+
 def close_expired_pauses() -> int:
     """Tables left paused past their end close with no result for anyone (beat calls this)."""
     expired = Game.objects.filter(status=GameStatus.ACTIVE, paused_until__lt=timezone.now())
@@ -987,7 +1039,7 @@ def _after_seat_change(game: Game) -> None:
     if not _people_to_act(game, state) or game.paused_until is not None:
         game.deadline = None
     elif game.deadline is None:
-        game.deadline = _fresh_deadline(engine_for(game.kind), state)
+        game.deadline = _fresh_deadline(engine_for(game.kind), state, game.config, game)
     _carry_on(game, state, ["deadline"])
 
 

@@ -9,6 +9,9 @@ accounts. Every signal is sent with ``sender=Game`` and the game instance.
   (``seat`` None: ended by staff or a maintenance job; every person in it loses).
 - ``game_saved(game, seat)``: the player pressed "Save and exit"; every move is
   already saved, but this marks the game as their newest save.
+- ``move_applied(game)``: a move was written at an online table (inside its
+  transaction; ``game.version`` is the new version). notifications listens to
+  tell the seats now to act, once the move commits.
 """
 
 from __future__ import annotations
@@ -18,3 +21,4 @@ from django.dispatch import Signal
 game_finished = Signal()
 game_abandoned = Signal()
 game_saved = Signal()
+move_applied = Signal()

@@ -28,7 +28,7 @@ from django.shortcuts import redirect, render
 from django.urls import URLPattern, path, reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import catalogue, live, online_table, services
+from games import catalogue, live, online_table, presence, services
 from games.access import Probe, get_game_for_player, probe_for_player
 from games.engine.registry import engine_for
 from games.models import Game, GameStatus, Move, Seat
@@ -143,6 +143,7 @@ class TableFlow:
         game, seat = get_game_for_player(request, game_id)
         if game.kind != self.kind:
             return redirect(table_url(game))
+        presence.mark(request, game.id)  # an open table needs no "your turn" notification
         return self.board(request, game, seat, template=self.template)
 
     # --- views shared as they are ----------------------------------------------------
@@ -157,6 +158,8 @@ class TableFlow:
         at = as_int(request.GET.get("at"))
         seen = as_int(request.GET.get("seen"))
         probe = self.probe(request, game_id)
+        if probe is not None:
+            presence.mark(request, game_id)  # this seat's page is open (notifications hold off)
         if _nothing_new(probe, at, seen):
             if not (probe.online and request.GET.get("wait") == "1"):
                 return HttpResponse(status=204)

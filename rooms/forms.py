@@ -10,6 +10,7 @@ from __future__ import annotations
 from django import forms
 
 from games import catalogue
+from games import pace as game_pace
 from leaderboards.names import MAX_LENGTH, MIN_LENGTH
 from rooms import adapters
 
@@ -33,6 +34,14 @@ class RoomForm(forms.Form):
     seats = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label="Seats")
     visibility = forms.ChoiceField(
         choices=VISIBILITY, initial="private", widget=forms.RadioSelect, label="Who can join"
+    )
+    # Live (today's clock) or correspondence: days per move (games.pace).
+    pace = forms.ChoiceField(
+        choices=game_pace.CHOICES,
+        initial=game_pace.LIVE,
+        widget=forms.RadioSelect,
+        label="Pace",
+        required=False,  # not chosen: live
     )
 
     def __init__(self, kind: str, *args: object, **kwargs: object) -> None:

@@ -1,0 +1,47 @@
+"""What a "your turn" notice says: the game, the table, the time left. Never a tile or card.
+
+E-mail and push say the same thing from this one place, built only from what
+every seat at the table may see (the game's name, the players' names, the
+deadline), so nothing only the notified seat may see can leak into a lock
+screen or an inbox.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC
+
+from django.conf import settings
+
+from games import catalogue
+from games.models import Game
+from games.table_flow import table_url
+from notifications.models import TurnNotice
+
+
+@dataclass(frozen=True)
+class TurnMessage:
+    title: str
+    body: str
+    path: str  # the table's path on this site (a tap opens it)
+    tag: str  # one notification per table on a device: a newer one replaces the older
+
+    @property
+    def url(self) -> str:
+        return settings.SITE_URL + self.path
+
+
+def turn_message(notice: TurnNotice) -> TurnMessage:
+    game: Game = notice.game
+    name = catalogue.get(game.kind).name
+    others = [
+        s.display_name
+        for s in game.seats.all()
+        if s.index != notice.seat_index and not s.is_computer
+    ]
+    with_whom = f" with {', '.join(others)}" if others else ""
+    body = f"It's your turn at your {name} table{with_whom}."
+    if game.deadline is not None:
+        when = game.deadline.astimezone(UTC).strftime("%d %b %Y, %H:%M UTC")
+        body += f" Play by {when}."
+    return TurnMessage(f"Your turn: {name}", body, table_url(game), f"turn-{game.id}")

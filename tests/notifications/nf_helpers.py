@@ -1,0 +1,113 @@
+"""Helpers for the notification tests: two signed-in players at an online table."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from games import catalogue, services
+from games.bots.registry import choose_for
+from games.engine.registry import engine_for
+from games.models import Game, GameStatus
+
+KIND = "rumbaroo"
+CONFIG = {"difficulty": "joey", "players": 3, "target": 50}
+
+
+def make_user(name: str, email: str = "") -> Any:
+    return get_user_model().objects.create_user(name, email=email or f"{name}@example.com")
+
+
+def fresh(game: Game) -> Game:
+    return Game.objects.get(id=game.id)
+
+
+def acting(game: Game) -> set[int]:
+    engine = engine_for(game.kind)
+    return engine.to_act(engine.from_json(fresh(game).state))
+
+
+def table_of_two(pace: str = "3d", seed: int = 7) -> tuple[Game, list[Any]]:
+    """Two signed-in people and a computer at an online (room) table of this pace."""
+    users = [make_user("ana"), make_user("ben")]
+    seats = [services.SeatSpec(u.username.title(), user_id=u.pk) for u in users]
+    seats.append(services.SeatSpec("Joey", computer_level="joey"))
+    config = {**CONFIG, "pace": pace}
+    game = services.create_game(KIND, config, seats, seed=seed, online=True)
+    return fresh(game), users
+
+
+def pass_turn_to(game: Game, seat: int, capture: Any, limit: int = 60) -> Game:
+    """Play the engine's timeout action for whoever else acts until ``seat`` must act.
+
+    Moves are committed (on-commit hooks run), as a real request's would be.
+    """
+    engine = engine_for(game.kind)
+    for _ in range(limit):
+        game = fresh(game)
+        now = acting(game)
+        if seat in now:
+            return game
+        mover = min(now)
+        with capture(execute=True):
+            services.play(game.id, mover, engine.TIMEOUT_ACTION, game.version, automated=True)
+    raise AssertionError("the turn never came to that seat")
+
+
+def people_to_act(game: Game) -> list[int]:
+    acting = engine_for(game.kind).to_act(services.load_state(game))
+    return sorted(s.index for s in game.seats.all() if s.index in acting and not s.automated)
+
+
+def try_moves(game: Game, capture: Any) -> bool:
+    """One person moves (their computer's choice); False when every person is held back."""
+    engine = engine_for(game.kind)
+    choose = choose_for(game.kind)
+    level = catalogue.get(game.kind).levels[0].key
+    for seat in people_to_act(game):
+        view = engine.view(services.load_state(game), seat)
+        action = choose(view, level) or engine.TIMEOUT_ACTION
+        try:
+            with capture(execute=True):
+                services.play(game.id, seat, action, game.version)
+        except services.TooSoon:
+            continue  # a quick answer still open for the others: it waits for them
+        except services.IllegalMove:
+            with capture(execute=True):
+                services.play(game.id, seat, engine.TIMEOUT_ACTION, game.version)
+        return True
+    return False
+
+
+def play_to_the_end(game: Game, capture: Any, clock: Any, cap: int = 4000) -> Game:
+    """Play a correspondence game out under a frozen clock (time-machine's ``clock``).
+
+    People play their computer's choice, hours pass between moves, and the
+    first time a person must act nobody does: the move's days pass and the
+    clock plays the timeout. Computers move when their reaction time is up.
+    """
+    lapsed = False
+    for _ in range(cap):
+        game = fresh(game)
+        if game.status != GameStatus.ACTIVE:
+            break
+        with capture(execute=True):
+            services.run_due_computer_turns(game.id)
+            services.resume_computer_turns(game.id)
+        game = fresh(game)
+        if game.status != GameStatus.ACTIVE or not people_to_act(game):
+            clock.shift(timedelta(seconds=30))  # a computer's reaction time passes
+            continue
+        left = (game.deadline - timezone.now()).total_seconds()
+        assert left > 3600  # days, not seconds: never a live clock here
+        if not lapsed or not try_moves(game, capture):
+            # Nobody moves: the move's days pass and the clock plays the timeout.
+            clock.move_to(game.deadline + timedelta(seconds=1))
+            with capture(execute=True):
+                assert services.apply_due_timeouts(game.id) >= 1
+            lapsed = True
+        clock.shift(timedelta(hours=5))
+    return fresh(game)
