@@ -12,31 +12,34 @@ service's own status (409 stale, 422 illegal, 403 ended…).
 from typing import Any
 from uuid import UUID
 
-from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import patch_cache_control
-from ninja import Field, NinjaAPI, Query, Schema, Status
+from ninja import Field, NinjaAPI, Path, Query, Schema, Status
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.security import HttpBearer
 
-from api import games, tokens
+from api import challenges, games, limits, links, rooms, tokens, view_models
 from api.errors import ApiError
 from api.models import PLAY, READ, AccessToken
 from api.schemas import (
     MAX_VERSION,
     ActionIn,
+    ChallengeOut,
+    CheckOut,
     Error,
     FormError,
     GameOut,
     GameSummary,
+    JoinRoom,
     Kind,
     Legal,
     NewGame,
+    RoomOut,
+    RoomWaitOut,
     WaitOut,
 )
 from games import services
 from games.models import GameStatus
-from rummy_site.middleware import count_use
 
 REFUSALS: dict[int | tuple[int, ...], Any] = {(400, 401, 403, 404, 409, 422, 429): Error}
 
@@ -54,9 +57,13 @@ class TokenAuth(HttpBearer):
             return None
         if not found.allows(self.scope):
             raise ApiError(403, f"This token lacks the '{self.scope}' scope.", "scope")
-        limit, window = getattr(settings, "API_REQUEST_LIMIT", (600, 60))
-        if not count_use(f"api-requests:{found.pk}", limit, window):
-            raise ApiError(429, "Too many requests with this token; slow down.", "too_many")
+        quota = limits.count_request(found.pk, request)
+        if quota.exceeded:
+            detail = (
+                f"Too many requests with this token: {quota.limit} every {quota.window} s. "
+                f"Try again in {quota.reset} s (Retry-After)."
+            )
+            raise ApiError(429, detail, "too_many")
         # Whoever the session cookie names, this request is the token's account.
         request.user = found.user
         return found
@@ -77,18 +84,35 @@ class ProgramAPI(NinjaAPI):
             request, data, status=status, temporal_response=temporal_response
         )
         patch_cache_control(response, private=True, no_store=True)
+        limits.add_headers(request, response)
+        if response.status_code == 429 and not response.has_header("Retry-After"):
+            response["Retry-After"] = str(getattr(request, "api_retry_after", 1))
         return response
 
+    def get_openapi_schema(self, **kwargs: Any) -> Any:
+        """The generated schema plus the limit headers on every answer (ninja has no field)."""
+        schema = super().get_openapi_schema(**kwargs)
+        return links.add_links(view_models.publish(limits.document(schema)))
 
-DESCRIPTION = """Play the site's games from a program.
+
+DESCRIPTION = """Play the site's games from a program. The guide is at /api/.
 
 Make a personal access token on the site's API tokens page (scopes `read` and
 `play`) and send it as `Authorization: Bearer <token>`. Start a game against
-computers (POST /games), read your seat's view, list the legal action types
-with their JSON Schema, submit an action with the version you saw, and wait
-for the next change (a bounded long-poll). A stale version is refused with
-409, an illegal move with 422; a refusal changes nothing.
+computers (POST /games), take the program seat in a room by its invite code
+(POST /rooms/join, then GET /rooms/{id}/wait until the host deals), or accept
+a friend's challenge (GET /challenges, POST /challenges/{id}/accept: the game
+is dealt at once with your program in it). Read your
+seat's view (one schema per game), ask for the legal moves (GET …/legal lists
+every complete move you may send now; melds are composed and dry-run with
+POST …/check), submit one with the version you saw, and wait for the next
+change (GET …/wait, 1 to 30 s). A stale version is refused with 409, an
+illegal move with 422; a refusal changes nothing.
+
+Limits: every answer carries `RateLimit-Policy` and `RateLimit` headers (IETF
+draft); past the limit the answer is 429 with `Retry-After` (seconds).
 """
+
 
 api = ProgramAPI(
     title="Rummy API",
@@ -106,6 +130,8 @@ def _refused(request: HttpRequest, status: int, body: dict[str, Any]) -> HttpRes
 
 @api.exception_handler(ApiError)
 def _api_error(request: HttpRequest, exc: ApiError) -> HttpResponse:
+    if exc.retry_after is not None:
+        request.api_retry_after = exc.retry_after  # type: ignore[attr-defined]
     return _refused(request, exc.status, exc.body())
 
 
@@ -136,6 +162,15 @@ def _malformed(request: HttpRequest, exc: ValidationError) -> HttpResponse:
     return _refused(request, 400, {"detail": detail, "code": "malformed"})
 
 
+class RoomWaitQuery(Schema):
+    timeout: float = Field(
+        20.0,
+        ge=1,
+        le=30,
+        description="Seconds to wait for the table to be dealt: 1 to 30 (default 20).",
+    )
+
+
 class ListQuery(Schema):
     status: GameStatus | None = None
     limit: int = Field(20, ge=1, le=games.MAX_LIST)
@@ -143,7 +178,13 @@ class ListQuery(Schema):
 
 class WaitQuery(Schema):
     version: int = Field(ge=0, le=MAX_VERSION, description="The version you last saw.")
-    timeout: float = Field(20.0, ge=0, le=3600, description="Seconds to wait (at most 30 used).")
+    timeout: float = Field(
+        20.0,
+        ge=1,
+        le=30,
+        description="Seconds to wait for a change: 1 to 30 (default 20). The answer comes "
+        "after at most this long (plus a moment), with changed false if nothing moved.",
+    )
 
 
 # --- endpoints ---------------------------------------------------------------------------
@@ -189,8 +230,14 @@ def read_game(request: HttpRequest, game_id: UUID) -> dict[str, Any]:
     summary="Legal action types and their schema",
 )
 def legal_actions(request: HttpRequest, game_id: UUID) -> dict[str, Any]:
-    """Each action type with its JSON Schema and whether it is legal now."""
+    """Each action type with its JSON Schema, whether it is legal now and its choices.
+
+    Like ``wait``, it first plays computer answers that fell due in a timed window,
+    so the choices hold for the version it names.
+    """
     game, seat = games.game_for_program(game_id, request.user)
+    if game.awaiting_computer and services.run_due_computer_turns(game.pk):
+        game, seat = games.game_for_program(game_id, request.user)
     return games.legal_actions(game, seat)
 
 
@@ -206,6 +253,22 @@ def submit_action(request: HttpRequest, game_id: UUID, body: ActionIn) -> dict[s
     game = services.play(game.id, seat.index, body.action, body.version, loaded=game)
     game, seat = games.game_for_program(game.id, request.user)
     return games.game_out(game, seat)
+
+
+@api.post(
+    "/games/{game_id}/check",
+    response={200: CheckOut, **REFUSALS},
+    summary="Dry-run an action",
+)
+def check_action(request: HttpRequest, game_id: UUID, body: ActionIn) -> dict[str, Any]:
+    """Would this action be accepted now? Nothing changes; the answer is 200 either way.
+
+    Refused, it carries the same ``code`` and ``detail`` as the move would get (409 if
+    ``version`` is stale, 403 once the game has ended). Use it for composed moves (melds,
+    whole tables) before sending them; it counts against the request limit like any call.
+    """
+    game, seat = games.game_for_program(game_id, request.user)
+    return games.check_action(game, seat, body.action, body.version)
 
 
 @api.get(
@@ -224,3 +287,101 @@ def wait(request: HttpRequest, game_id: UUID, params: Query[WaitQuery]) -> dict[
     if changed:
         game, seat = games.game_for_program(game_id, request.user)
     return {**games.game_out(game, seat), "changed": changed}
+
+
+# --- rooms: a program seat at a friend's table ---------------------------------------------
+
+
+@api.get("/rooms", response={200: list[RoomOut], **REFUSALS}, summary="Rooms you may join")
+def list_rooms(request: HttpRequest) -> list[dict[str, Any]]:
+    """Listed rooms waiting with a free seat, and every open room your account sits in.
+
+    A private room is not listed until you join it with its invite code.
+    """
+    return [rooms.room_out(room, request.user) for room in rooms.joinable(request.user)]
+
+
+@api.post(
+    "/rooms/join",
+    auth=PLAY_AUTH,
+    response={200: RoomOut, **REFUSALS},
+    summary="Seat your program in a room",
+)
+def join_room(request: HttpRequest, body: JoinRoom) -> dict[str, Any]:
+    """Take the first free seat of the room as your account's program (by its invite code).
+
+    The room page shows the seat as your program's; when the host deals, ``game``
+    names the game to play. 404 for a wrong code, 409 when every seat is taken or a
+    game is being played, 400 for a table name the room refuses.
+    """
+    room = rooms.join(request.user, body.code, body.table_name)
+    return rooms.room_out(room, request.user)
+
+
+@api.get("/rooms/{room_id}", response={200: RoomOut, **REFUSALS}, summary="A room")
+def read_room(request: HttpRequest, room_id: str) -> dict[str, Any]:
+    """The room's seats and status, and its game once dealt (404 unless you may see it)."""
+    return rooms.room_out(rooms.visible_room(room_id, request.user), request.user)
+
+
+@api.get(
+    "/rooms/{room_id}/wait",
+    response={200: RoomWaitOut, **REFUSALS},
+    summary="Wait for the table to start",
+)
+def wait_for_room(
+    request: HttpRequest, room_id: str, params: Query[RoomWaitQuery]
+) -> dict[str, Any]:
+    """Answer once the host has dealt a game your program plays in (or the room closed), or
+    after ``timeout`` seconds with ``changed`` false: ask again to keep waiting."""
+    room = rooms.visible_room(room_id, request.user)
+    room, changed = rooms.wait_for_game(room, request.user, params.timeout)
+    return {**rooms.room_out(room, request.user), "changed": changed}
+
+
+# --- challenges: a friend's invitation to one game ----------------------------------------
+
+
+class ChallengePath(Schema):
+    challenge_id: int = Field(ge=1, le=2**63 - 1, description="A challenge's id.")
+
+
+@api.get(
+    "/challenges",
+    response={200: list[ChallengeOut], **REFUSALS},
+    summary="Challenges waiting for your answer",
+)
+def list_challenges(request: HttpRequest) -> list[dict[str, Any]]:
+    """Friends' challenges to your account that are not yet answered, newest first (at most
+    50). Accept one to play it with your program, or decline it."""
+    return challenges.pending(request.user)
+
+
+@api.post(
+    "/challenges/{challenge_id}/accept",
+    auth=PLAY_AUTH,
+    response={200: RoomOut, **REFUSALS},
+    summary="Accept a challenge for your program",
+)
+def accept_challenge(request: HttpRequest, path: Path[ChallengePath]) -> dict[str, Any]:
+    """Accept it with the account page's rules: a private two-seat room opens and its game is
+    dealt at once, your program in the second seat. The answer is the room, ``game`` set:
+    play it with the games endpoints (``GET rooms/{id}/wait`` also answers at once).
+
+    404 for a challenge that is not yours (or none), 409 once it was answered or withdrawn,
+    403 when one of you blocked the other.
+    """
+    room = challenges.accept(request.user, path.challenge_id)
+    return rooms.room_out(rooms.visible_room(room.public_id, request.user), request.user)
+
+
+@api.post(
+    "/challenges/{challenge_id}/decline",
+    auth=PLAY_AUTH,
+    response={200: ChallengeOut, **REFUSALS},
+    summary="Decline a challenge",
+)
+def decline_challenge(request: HttpRequest, path: Path[ChallengePath]) -> dict[str, Any]:
+    """Say no: the sender sees it declined. 404 for a challenge that is not yours (or none),
+    409 once it was answered or withdrawn."""
+    return challenges.decline(request.user, path.challenge_id)

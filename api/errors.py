@@ -14,11 +14,14 @@ from typing import Any
 class ApiError(Exception):
     """A refusal raised anywhere below an endpoint; nothing has changed when it is raised."""
 
-    def __init__(self, status: int, message: str, code: str, **extra: Any) -> None:
+    def __init__(
+        self, status: int, message: str, code: str, retry_after: int | None = None, **extra: Any
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
         self.code = code
+        self.retry_after = retry_after  # seconds, for a 429's Retry-After header
         self.extra = extra
 
     def body(self) -> dict[str, Any]:

@@ -16,6 +16,7 @@ so a program can never play a game its owner started on a page.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -34,6 +35,8 @@ from api import legal
 from api.errors import ApiError, no_such_game
 from games import catalogue, services
 from games.access import game_with_seats
+from games.action_schema import clean_action
+from games.engine.base import IllegalAction
 from games.engine.registry import engine_for
 from games.models import Game, GameStatus, Seat
 from rummy_site.middleware import count_use
@@ -114,7 +117,8 @@ def game_out(game: Game, seat: Seat) -> dict[str, Any]:
 
 
 def legal_actions(game: Game, seat: Seat) -> dict[str, Any]:
-    """The action types with their schema and whether each is legal now (none once ended)."""
+    """The action types with their schema, choices and whether each is legal now (none once
+    ended), and how long a move that would close an open window is held back."""
     engine = engine_for(game.kind)
     state = engine.from_json(game.state)
     active = game.status == GameStatus.ACTIVE
@@ -124,8 +128,43 @@ def legal_actions(game: Game, seat: Seat) -> dict[str, Any]:
         "seat": seat.index,
         "my_turn": active and seat.index in engine.to_act(state),
         "timeout_action": dict(engine.TIMEOUT_ACTION),
+        "hold_seconds": _held_for(game, engine, state, seat.index) if active else 0.0,
         "actions": legal.describe(engine, state, seat.index) if active else [],
     }
+
+
+def _held_for(game: Game, engine: Any, state: Any, seat: int) -> float:
+    """Seconds before a turn move (not an answer to an open window) would be accepted."""
+    if seat not in engine.to_act(state):
+        return 0.0
+    return round(services.hold_left(game, seat, {"type": "*"}), 2)
+
+
+def check_action(game: Game, seat: Seat, action: dict[str, Any], version: int) -> dict[str, Any]:
+    """A dry run: would ``action`` be accepted now? Nothing is written, nothing is queued.
+
+    Refused like a move for a stale version (409) or an ended game (403); otherwise the
+    answer is the engine's, read exactly as ``services.play`` reads the move, with the
+    same reason code and message a refused move gets. The engine judges a move only by
+    the seat's own tiles and the public table, so the answer reveals nothing hidden.
+    """
+    if game.version != version:
+        raise services.StaleVersion("The game moved on: read it again and decide again.", "stale")
+    if game.status != GameStatus.ACTIVE:
+        raise services.NotAllowed("This game has ended.", "game_ended")
+    engine = engine_for(game.kind)
+    answer: dict[str, Any] = {"accepted": True, "code": None, "detail": None, "version": version}
+    try:
+        cleaned = clean_action(engine, action)
+        engine.apply(engine.from_json(game.state), seat.index, cleaned)
+    except IllegalAction as exc:
+        answer.update(accepted=False, code=exc.code, detail=exc.message)
+        return answer
+    held = services.hold_left(game, seat.index, cleaned)
+    if held > 0:
+        detail = f"Wait a moment: the others have {held:.1f} s more to answer."
+        answer.update(accepted=False, code="held", detail=detail)
+    return answer
 
 
 # --- starting a game ---------------------------------------------------------------------
@@ -187,6 +226,7 @@ def create(request: HttpRequest, kind: str, options: dict[str, Any]) -> Game:
         message = f"Unknown option {', '.join(map(repr, unknown))}; the options are: {known}."
         errors = {name: ["Unknown option."] for name in unknown}
         raise ApiError(400, message, "bad_options", errors=errors)
+    _check_types(form_class, options)
     fields = form_class.base_fields.items()
     defaults = {n: _initial(f) for n, f in fields if _initial(f) is not None}
     form = form_class(data={**defaults, **options})
@@ -194,6 +234,34 @@ def create(request: HttpRequest, kind: str, options: dict[str, Any]) -> Game:
         raise ApiError(400, _form_message(form), "bad_options", errors=_form_errors(form))
     seats = [_as_program(spec, request.user) for spec in _seating(entry)(request, form)]
     return services.create_game(entry.kind, form.engine_config(), seats)
+
+
+def _check_types(form_class: type[Form], options: dict[str, Any]) -> None:
+    """Each option has the JSON type and value the schema publishes for it (``_option``).
+
+    The form alone would read a few mistyped values leniently (an empty object as
+    "use the default"); the published schema says they are not options, so neither
+    does the API: what the schema refuses is refused here with the same 400.
+    """
+    errors: dict[str, list[str]] = {}
+    for name, value in options.items():
+        option = _option(name, form_class.base_fields[name])
+        if option["choices"]:
+            allowed = [c["value"] for c in option["choices"]]
+            fits = type(value) in {type(a) for a in allowed} and value in allowed
+            wanted = "one of " + ", ".join(map(repr, allowed))
+        else:
+            number = type(value) is int
+            low, high = option["min"], option["max"]
+            fits = number and (low is None or value >= low) and (high is None or value <= high)
+            wanted = f"a whole number from {low} to {high}"
+        if not fits:
+            errors[name] = [f"Expected {wanted}."]
+    if errors:
+        parts = "; ".join(f"{name}: {' '.join(msgs)}" for name, msgs in errors.items())
+        raise ApiError(
+            400, f"The game options were not accepted. {parts}", "bad_options", errors=errors
+        )
 
 
 def _seating(entry: catalogue.GameEntry) -> Any:
@@ -224,7 +292,10 @@ def _check_creation_limits(request: HttpRequest) -> None:
     owner_ok = count_use(f"new-games:user:{request.user.pk}", *limits["owner"])
     address_ok = count_use(f"new-games:ip:{client_address(request)}", *limits["address"])
     if not (owner_ok and address_ok):
-        raise ApiError(429, "Too many new games for now; try again later.", "too_many_games")
+        window = max(limits["owner"][1], limits["address"][1])
+        raise ApiError(
+            429, "Too many new games for now; try again later.", "too_many_games", window
+        )
 
 
 # --- waiting for the next change ---------------------------------------------------------
@@ -238,7 +309,7 @@ def wait_for_change(game: Game, seen: int, timeout: float, user: Any) -> bool:
     account (each holds a server thread). Like the table's poll it plays computer
     turns that fell due in a timed window, so a program is never left waiting on one.
     """
-    with _wait_slot(user):
+    with wait_slot(user):
         deadline = time.monotonic() + max(0.0, min(timeout, wait_limit()))
         while True:
             rows = Game.objects.filter(pk=game.pk)
@@ -255,7 +326,7 @@ def wait_for_change(game: Game, seen: int, timeout: float, user: Any) -> bool:
 
 
 @contextmanager
-def _wait_slot(user: Any) -> Iterator[None]:
+def wait_slot(user: Any) -> Iterator[None]:
     """One of the account's few concurrent waits, or 429 when all are taken.
 
     Counted in the shared cache; the key expires soon after the longest wait,
@@ -269,12 +340,23 @@ def _wait_slot(user: Any) -> Iterator[None]:
         cache.set(key, 1, timeout=int(wait_limit()) + 30)
         taken = 1
     try:
-        if taken > int(getattr(settings, "API_WAITS_PER_ACCOUNT", 4)):
-            raise ApiError(429, "Too many waits at once for this account.", "too_many_waits")
+        most = waits_per_account()
+        if taken > most:
+            raise ApiError(
+                429,
+                f"Too many waits at once for this account (at most {most}).",
+                "too_many_waits",
+                retry_after=max(1, math.ceil(wait_limit())),
+            )
         yield
     finally:
         with suppress(ValueError):
             cache.decr(key)
+
+
+def waits_per_account() -> int:
+    """How many waits one account may hold open at once (a setting, 4 by default)."""
+    return int(getattr(settings, "API_WAITS_PER_ACCOUNT", 4))
 
 
 def wait_limit() -> float:

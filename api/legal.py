@@ -1,16 +1,17 @@
-"""The legal-move schema a program reads: each engine's ``ACTION_FIELDS`` as JSON Schema.
+"""What a program reads about legal moves: each action type's JSON Schema and its choices now.
 
-Why derived rather than written per game: ``games.action_schema`` already
-reads every action against the engine's declared shapes before the engine
-sees it, so describing those same shapes is the only way the published schema
-can never drift from what the service accepts. Nothing here names a game.
+Why the schema is derived rather than written per game: ``games.action_schema``
+already reads every action against the engine's declared shapes before the
+engine sees it, so describing those same shapes is the only way the published
+schema can never drift from what the service accepts. Nothing here names a game.
 
-Whether an action type is legal *now* is the engine's call. For a type
-without fields (draw, pass, next round…) the answer is exact: the engine is
-asked to apply it to a copy of the state (``apply`` never mutates its input)
-and only the yes/no leaves this module, never the resulting state. A type
-with fields (a meld, a discard) depends on the fields chosen, so it is
-``None``: "submit one and the engine will say".
+Which moves are legal *now* is the engine's call: each engine has a pure
+``legal_actions(state, seat)`` beside it (``<engine>.legal`` in a package, or
+``<engine>_legal`` next to a one-module engine) listing, per type, the
+complete actions it accepts (or, where they run to hundreds, a ``slots``
+family stating them exactly: see ``games.engine.choices``) and whether more
+of that type can be composed (melds: dry-run them with ``POST …/check``).
+Only the yes/no of a tried move leaves this module, never a resulting state.
 
 Pure Python (no Django), like the engines it reads.
 """
@@ -18,6 +19,8 @@ Pure Python (no Django), like the engines it reads.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
+from importlib import import_module
 from types import ModuleType
 from typing import Any
 
@@ -92,27 +95,59 @@ def action_types(engine: ModuleType) -> list[str]:
     return [kind for kind in fields if kind != "*"]
 
 
-def legal_now(engine: ModuleType, state: Any, seat: int, kind: str) -> bool | None:
-    """True/False when ``{"type": kind}`` alone is (not) legal now; None when fields decide."""
+@cache
+def lister(engine: ModuleType) -> Any:
+    """The engine's ``legal_actions`` (``<engine>.legal`` or ``<engine>_legal``), or None."""
+    for name in (f"{engine.__name__}.legal", f"{engine.__name__}_legal"):
+        try:
+            return import_module(name).legal_actions
+        except ModuleNotFoundError:
+            continue
+    return None
+
+
+def listing(engine: ModuleType, state: Any, seat: int) -> dict[str, dict[str, Any]]:
+    """The engine's listing, or for an engine without one the field-less types tried alone."""
+    found = lister(engine)
+    if found is not None:
+        result: dict[str, dict[str, Any]] = found(state, seat)
+        return result
+    out: dict[str, dict[str, Any]] = {}
     if seat not in engine.to_act(state):
-        return False
-    if engine.ACTION_FIELDS[kind]:
-        return None
-    try:
-        engine.apply(state, seat, {"type": kind})
-    except IllegalAction:
-        return False
-    return True
+        return out
+    for kind in action_types(engine):
+        if not engine.ACTION_FIELDS[kind]:
+            try:
+                engine.apply(state, seat, {"type": kind})
+            except IllegalAction:
+                continue
+            out[kind] = {"choices": [{"type": kind}], "composed": False}
+        else:
+            out[kind] = {"choices": [], "composed": True}
+    return out
 
 
 def describe(engine: ModuleType, state: Any, seat: int) -> list[dict[str, Any]]:
-    """Every action type with its schema and whether it is legal now (see ``legal_now``)."""
-    return [
-        {
-            "type": kind,
-            "legal_now": legal_now(engine, state, seat, kind),
-            "needs_fields": bool(engine.ACTION_FIELDS[kind]),
-            "schema": action_schema(engine, kind),
-        }
-        for kind in action_types(engine)
-    ]
+    """Every action type with its schema, whether it is legal now and its concrete choices.
+
+    ``legal_now`` is True when some move of the type is accepted now: one of
+    its ``choices``, one of its ``slots`` family, or (``composed``) one built
+    from the view and checked.
+    """
+    found = listing(engine, state, seat)
+    described = []
+    for kind in action_types(engine):
+        entry = found.get(kind, {"choices": [], "composed": False})
+        family = entry.get("slots")
+        described.append(
+            {
+                "type": kind,
+                "legal_now": bool(entry["choices"]) or entry["composed"] or bool(family),
+                "needs_fields": bool(engine.ACTION_FIELDS[kind]),
+                "composed": entry["composed"],
+                "choices": entry["choices"],
+                "slots": family,
+                "schema": action_schema(engine, kind),
+            }
+        )
+    return described

@@ -7,10 +7,12 @@ may see — the same ``engine.view`` the pages render.
 """
 
 from datetime import datetime
+from functools import cache
 from typing import Any
 from uuid import UUID
 
 from ninja import Field, Schema
+from pydantic import ConfigDict, field_validator
 
 from games import catalogue
 
@@ -54,7 +56,47 @@ class Kind(Schema):
     options: list[Option] = Field(description="What POST /games accepts in ``options``.")
 
 
+def _option_schema(option: dict[str, Any]) -> dict[str, Any]:
+    """One setup option as JSON Schema: its choices, or an integer range."""
+    described: dict[str, Any] = {"description": option["label"]}
+    if option["choices"]:
+        values = [c["value"] for c in option["choices"]]
+        kind = "integer" if all(isinstance(v, int) for v in values) else "string"
+        return {**described, "type": kind, "enum": values, "default": option["default"]}
+    if option["min"] is not None or option["max"] is not None:
+        bounds = {"minimum": option["min"], "maximum": option["max"]}
+        bounds = {k: v for k, v in bounds.items() if v is not None}
+        return {**described, "type": "integer", **bounds}
+    return {**described, "type": "string", "maxLength": 64}
+
+
+def _per_kind_options(schema: dict[str, Any]) -> None:
+    """Publish each kind's own options (names, choices, ranges): one ``oneOf`` branch a kind.
+
+    An option another game has, or a value outside its choices, is then outside the
+    schema; what the schema cannot say (two options that do not go together, such
+    as teams for too few players) is the 400 ``bad_options`` it documents.
+    """
+    from api.games import kinds  # the setup forms are Django's: read them when publishing
+
+    schema["oneOf"] = [
+        {
+            "properties": {
+                "kind": {"const": kind["kind"]},
+                "options": {
+                    "type": "object",
+                    "properties": {o["name"]: _option_schema(o) for o in kind["options"]},
+                    "additionalProperties": False,
+                },
+            },
+        }
+        for kind in kinds()
+    ]
+
+
 class NewGame(Schema):
+    model_config = ConfigDict(json_schema_extra=_per_kind_options)
+
     # Published as an enum of the catalogue's games; an unlisted kind still gets the API's
     # own refusal (400 bad_kind, naming the kinds) rather than a bare schema error.
     kind: str = Field(
@@ -89,34 +131,161 @@ class GameSummary(Schema):
 
 
 class GameOut(GameSummary):
-    view: dict[str, Any] = Field(description="What your seat may see (the engine's view).")
+    view: dict[str, Any] = Field(
+        description="What your seat may see, and nothing else: one schema per game, told "
+        "apart by its kind (TileRummyView, RumbarooView…)."
+    )
 
 
 class WaitOut(GameOut):
     changed: bool = Field(description="False when the wait timed out with nothing new.")
 
 
+class ChoiceSlots(Schema):
+    """Many complete actions of one type, stated exactly in little space (Rumasta's discards)."""
+
+    field: str = Field(description="The action field the family fills (a list), e.g. cards.")
+    options: list[list[Any]] = Field(
+        description="Per position of that list, every value allowed there now: options[0] for "
+        "the first entry, options[1] for the second… (for a Rumasta discard: the cards that "
+        "may go on pile 0, then those that may go on pile 1)."
+    )
+    distinct: bool = Field(description="True when no value may appear twice in one action.")
+
+
 class ActionType(Schema):
     type: str
-    legal_now: bool | None = Field(
-        description="True/False for a type without fields; null when its fields decide."
+    legal_now: bool = Field(
+        description="True when some move of this type is accepted now: one of its choices, "
+        "one from its slots, or (composed) one you build from the view and check first."
     )
-    needs_fields: bool
+    needs_fields: bool = Field(description="True when the type takes fields besides type.")
+    composed: bool = Field(
+        description="True when more moves of this type exist than are listed (melds, whole "
+        "tables): build one from your view and dry-run it with POST games/{id}/check."
+    )
+    choices: list[dict[str, Any]] = Field(
+        description="Complete actions of this type the game accepts now, each ready to send "
+        "as it stands (every discard, target, number, pile…). Empty when none is, or when "
+        "slots states them."
+    )
+    slots: ChoiceSlots | None = Field(
+        description="Null, or a family of choices too many to list one by one: every action "
+        '{"type": type, slots.field: [v0, v1, …]} with each v_i from slots.options[i] (all '
+        "different when slots.distinct) is accepted now, e.g. options [[4, 9], [4, 9]] with "
+        "distinct true stands for cards [4, 9] and [9, 4]. With choices, these are all this "
+        "type's complete moves."
+    )
     schema_: dict[str, Any] = Field(alias="schema", description="JSON Schema of this action.")
 
 
 class Legal(Schema):
     id: UUID
-    version: int
+    version: int = Field(description="The version these choices hold for.")
     seat: int
     my_turn: bool
     timeout_action: dict[str, Any] = Field(
         description="What the site plays for a seat whose clock runs out: legal whenever "
         "my_turn is true."
     )
+    hold_seconds: float = Field(
+        description="Seconds before a move other than an answer to an open window is "
+        "accepted (others still have time to answer); 0 almost always. Wait, then send."
+    )
     actions: list[ActionType]
+
+
+class CheckOut(Schema):
+    accepted: bool = Field(description="True when the game would accept this action now.")
+    code: str | None = Field(
+        description="When refused: the stable reason code, as a move would be refused."
+    )
+    detail: str | None = Field(description="When refused: the reason, as the pages show it.")
+    version: int = Field(description="The version the action was checked at.")
+
+
+@cache
+def _action_types() -> list[str]:
+    """Every action type of every ready game (GET games/{id}/legal lists one game's)."""
+    types: dict[str, None] = {}
+    for entry in catalogue.ready():
+        declared = getattr(catalogue.load(entry.engine), "ACTION_FIELDS", {})
+        types.update(dict.fromkeys(t for t in declared if t != "*"))
+    return list(types)
 
 
 class ActionIn(Schema):
     version: int = Field(ge=0, le=MAX_VERSION, description="The version your move was made at.")
-    action: dict[str, Any] = Field(description='An action, e.g. {"type": "draw"}.')
+    action: dict[str, Any] = Field(
+        description='An action, e.g. {"type": "draw"}: one of the choices GET games/{id}/legal '
+        "lists, or a composed one built from its schema (each game's actions: TileRummyAction, "
+        "RumbarooAction…). A type the game does not have, or a move it refuses now, is a 422 "
+        "with the reason.",
+        json_schema_extra={
+            "required": ["type"],
+            "properties": {"type": {"type": "string", "enum": _action_types()}},
+        },
+    )
+
+    @field_validator("action")
+    @classmethod
+    def _has_a_type(cls, action: dict[str, Any]) -> dict[str, Any]:
+        """The schema's promise, kept: an action has one of the published types."""
+        if action.get("type") not in _action_types():
+            raise ValueError(
+                'an action is an object with a "type" some game has, e.g. {"type": "draw"}'
+            )
+        return action
+
+
+class RoomSeatOut(Schema):
+    index: int
+    plays: str = Field(description="empty, person, computer or program")
+    name: str = Field(description="The table name ('' for an empty seat or a computer).")
+
+
+class RoomOut(Schema):
+    id: str = Field(description="The room's public id (GET rooms/{id}, GET rooms/{id}/wait).")
+    name: str
+    kind: str = Field(description="The game the room plays (a kind from GET /kinds).")
+    game_name: str
+    status: str = Field(description="waiting (seats still changing), playing or closed")
+    listed: bool = Field(description="True when the room is in the public lobby.")
+    seats: list[RoomSeatOut]
+    my_seat: int | None = Field(description="Your account's seat in the room, if it has one.")
+    my_seat_is_program: bool = Field(description="True when that seat is your program's.")
+    ready: bool = Field(description="Every seat is filled: the host may deal.")
+    game: UUID | None = Field(
+        description="The game being played, once dealt, when your program sits in it: "
+        "play it with the games endpoints. Null until the host deals."
+    )
+    updated: datetime
+
+
+class RoomWaitOut(RoomOut):
+    changed: bool = Field(description="False when the wait timed out with no game dealt.")
+
+
+class JoinRoom(Schema):
+    code: str = Field(
+        min_length=1,
+        max_length=32,
+        description="The room's invite code (from its invite link …/rooms/invite/<code>/), "
+        "or a listed room's id.",
+    )
+    table_name: str = Field(
+        min_length=1, max_length=40, description="The name your program goes by at the table."
+    )
+
+
+class ChallengeOut(Schema):
+    id: int = Field(description="The challenge's number (POST challenges/{id}/accept or decline).")
+    kind: str = Field(description="The game it is for (a kind from GET /kinds).")
+    game_name: str
+    sender: str = Field(description="The friend who sent it, by their board name.")
+    status: str = Field(description="pending (waiting for your answer), accepted or declined")
+    created: datetime
+    answered: datetime | None = Field(description="When it was answered; null while pending.")
+    room: str | None = Field(
+        description="Once accepted: the id of the room it opened (GET rooms/{id})."
+    )

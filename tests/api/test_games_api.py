@@ -153,8 +153,9 @@ def test_strangers_games_are_not_found(user: Any, other_user: Any, call: Call) -
         for method, path, body in (
             ("GET", f"/games/{gid}", None),
             ("GET", f"/games/{gid}/legal", None),
-            ("GET", f"/games/{gid}/wait?version=0&timeout=0", None),
+            ("GET", f"/games/{gid}/wait?version=0&timeout=1", None),
             ("POST", f"/games/{gid}/actions", {"version": game["version"], "action": DRAW}),
+            ("POST", f"/games/{gid}/check", {"version": game["version"], "action": DRAW}),
         ):
             status, data = call(method, path, stranger, body)
             assert status == 404 and data["code"] == "no_game", path
@@ -167,17 +168,22 @@ def test_refused_moves_change_nothing(entry: Any, user: Any, call: Call) -> None
     game = _wait_for_turn(call, token, _start(call, token, entry.kind))
     before = _snapshot(game["id"])
     url = f"/games/{game['id']}/actions"
-    timeout = call("GET", f"/games/{game['id']}/legal", token)[1]["timeout_action"]
+    legal = call("GET", f"/games/{game['id']}/legal", token)[1]
+    timeout = legal["timeout_action"]
+    own = {a["type"] for a in legal["actions"]}
+    foreign = next(t for t in ("cut", "play", "snap", "doubla") if t not in own)  # another game's
     cases = [
         ({"version": game["version"] + 1, "action": timeout}, 409, "stale"),
-        ({"version": game["version"], "action": {"type": "no-such-move"}}, 422, "unknown_action"),
-        ({"version": game["version"], "action": {"type": "*"}}, 422, "unknown_action"),
+        ({"version": game["version"], "action": {"type": "no-such-move"}}, 400, "malformed"),
+        ({"version": game["version"], "action": {"type": "*"}}, 400, "malformed"),
+        ({"version": game["version"], "action": {}}, 400, "malformed"),
+        ({"version": game["version"], "action": {"type": foreign}}, 422, "unknown_action"),
         ({"version": "abc", "action": timeout}, 400, "malformed"),
         ({"version": -1, "action": timeout}, 400, "malformed"),
         ({"version": 10**30, "action": timeout}, 400, "malformed"),
         ({"version": game["version"], "action": ["draw"]}, 400, "malformed"),
         ({"version": game["version"]}, 400, "malformed"),
-        ({"version": game["version"], "action": {"type": "x\x00" * 40}}, 422, "malformed"),
+        ({"version": game["version"], "action": {"type": "x\x00" * 40}}, 400, "malformed"),
     ]
     for body, status, code in cases:
         got, data = call("POST", url, token, body)
@@ -244,15 +250,17 @@ def test_wait_answers_at_once_when_behind_and_is_bounded_otherwise(
     assert status == 200 and data["changed"] and data["version"] == game["version"]
     settings.API_WAIT_MAX_SECONDS = 0.3
     started = time.monotonic()
-    status, data = call("GET", f"{url}?version={game['version']}&timeout=3600", token)
+    status, data = call("GET", f"{url}?version={game['version']}&timeout=30", token)
     assert status == 200 and not data["changed"] and data["version"] == game["version"]
     assert time.monotonic() - started < 3
     assert_shows_only_its_seat(data)
-    for query in ("", "?version=x", "?version=0&timeout=-1", "?version=0&timeout=nan"):
+    bad = ("timeout=-1", "timeout=nan", "timeout=0", "timeout=0.5", "timeout=31", "timeout=3600")
+    for query in ("", "?version=x", *(f"?version=0&{b}" for b in bad)):
         assert call("GET", f"{url}{query}", token)[0] == 400, query
     settings.API_WAITS_PER_ACCOUNT = 0  # every wait holds a server thread: few at once
     status, data = call("GET", f"{url}?version={game['version']}", token)
     assert status == 429 and data["code"] == "too_many_waits"
+    assert int(call.last["Retry-After"]) >= 1  # type: ignore[attr-defined]
 
 
 def test_api_answers_are_never_cached(user: Any, call: Call) -> None:
