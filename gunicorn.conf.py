@@ -31,3 +31,11 @@ max_requests_jitter = 500
 preload_app = True
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None
 errorlog = "-"
+
+
+def child_exit(server: object, worker: object) -> None:
+    """Prometheus multiprocess mode: a dead worker's live gauges stop counting (metrics/)."""
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        from prometheus_client import multiprocess
+
+        multiprocess.mark_process_dead(worker.pid)  # type: ignore[attr-defined]

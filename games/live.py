@@ -29,6 +29,8 @@ from uuid import UUID
 from django.conf import settings
 from django.db import connection, transaction
 
+from metrics.registry import LIVE_WAITERS
+
 log = logging.getLogger(__name__)
 
 CHANNEL = "rummy:table:"
@@ -60,11 +62,13 @@ def wait_for_change(game_id: UUID | str, changed: Callable[[], bool], seconds: f
     """
     if seconds <= 0 or not _slots.acquire():
         return False
+    LIVE_WAITERS.inc()  # metrics: polls waiting now, summed over a node's processes
     try:
         if settings.LIVE_REDIS_URL and _Listener.ensure():
             return _wait_for_message(str(game_id), changed, seconds)
         return _nap_until(changed, seconds)
     finally:
+        LIVE_WAITERS.dec()
         _slots.release()
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.backends.utils import CursorWrapper
 
@@ -40,8 +41,8 @@ ONLY_WHEN_ASKED = 2**31 - 1
 def hot_cursor() -> CursorWrapper:
     """A cursor for a fixed statement run on most requests (use it as a context manager)."""
     db = connections[DEFAULT_DB_ALIAS]  # the thread's own wrapper, looked up once
-    if db.vendor != "postgresql":
-        return db.cursor()
+    if db.vendor != "postgresql" or not getattr(settings, "DB_PREPARED_STATEMENTS", True):
+        return db.cursor()  # behind PgBouncer (transaction pooling) nothing may be prepared
     db.close_if_health_check_failed()
     db.ensure_connection()
     with db.wrap_database_errors:

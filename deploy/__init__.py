@@ -1,0 +1,1 @@
+"""The local cluster (scripts/cluster) and its benchmarks; the site never imports this."""
