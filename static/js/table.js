@@ -29,9 +29,16 @@
 
   // The picked tile. During a click on another tile, that tile's own radio is checked for a
   // moment too (the rack and the table are separate groups), so it can be left out.
+  // Table tiles share one group, so a tap on another set's tile has already unchecked the
+  // picked one when the click arrives: the last tile picked (still on the page) stands in.
+  let current = null;
   function picked(except) {
     const all = document.querySelectorAll("#board input.tile-pick:checked");
-    return Array.from(all).find(function (radio) { return !except || !except.contains(radio); }) || null;
+    const found = Array.from(all).find(function (radio) { return !except || !except.contains(radio); });
+    if (found) return found;
+    const board = document.getElementById("board");
+    const kept = except && current && board && board.contains(current) && !except.contains(current);
+    return kept ? current : null;
   }
   table.picked = picked;
 
@@ -73,6 +80,7 @@
   // --- one picked tile at a time (the rack and the table are separate radio groups) ------
 
   function pick(radio) {
+    current = radio;
     radio.checked = true;
     document.querySelectorAll("#board input.tile-pick:checked").forEach(function (other) {
       if (other !== radio) other.checked = false;

@@ -1,0 +1,129 @@
+"""Puzzles, the people solving them, their attempts, streaks and the daily puzzle.
+
+A puzzle holds only what a seat could see (the table and its own rack) plus
+its answer: the optimum (tiles, then value) and one arrangement reaching it.
+The answer is read by the server when an attempt is judged and shown only
+once the attempt is over.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+START_RATING = 1500.0
+START_RD = 350.0
+PUZZLE_RD = 250.0  # a puzzle's first rating is an estimate: less unsure than a new player's
+START_VOL = 0.06
+
+
+class Puzzle(models.Model):
+    KINDS = (("most", "Lay the most tiles"), ("out", "Go out this turn"))
+
+    id = models.PositiveIntegerField(primary_key=True)
+    kind = models.CharField(max_length=8, choices=KINDS)
+    table = models.JSONField()  # [[tile ids], ...]
+    rack = models.JSONField()  # [tile ids]
+    tiles = models.PositiveSmallIntegerField()  # the optimum: rack tiles laid ...
+    value = models.PositiveSmallIntegerField()  # ... then their value (a joker 30)
+    solution = models.JSONField()  # one whole new table reaching the optimum
+    themes = models.JSONField(default=list)
+    difficulty = models.PositiveIntegerField()
+    source = models.CharField(max_length=32, blank=True)  # "game seed:move" in the generator
+    rating = models.FloatField()
+    rd = models.FloatField(default=PUZZLE_RD)
+    vol = models.FloatField(default=START_VOL)
+    plays = models.PositiveIntegerField(default=0)
+    solves = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        indexes = [models.Index(fields=["rating"])]
+
+    def __str__(self) -> str:
+        return f"Puzzle {self.id}"
+
+
+class Solver(models.Model):
+    """Someone solving puzzles: an account, or a guest's device (one of the two)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE
+    )
+    device_key = models.CharField(max_length=64, blank=True)
+    rating = models.FloatField(default=START_RATING)
+    rd = models.FloatField(default=START_RD)
+    vol = models.FloatField(default=START_VOL)
+    best_streak = models.PositiveIntegerField(default=0)
+    daily_streak = models.PositiveIntegerField(default=0)
+    best_daily_streak = models.PositiveIntegerField(default=0)
+    daily_last = models.DateField(null=True, blank=True)  # the last daily solved
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["device_key"],
+                condition=Q(user__isnull=True),
+                name="puzzles_one_solver_per_device",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"Solver {self.pk}"
+
+
+class Streak(models.Model):
+    """Puzzles solved in a row; one miss (or giving up) ends it."""
+
+    solver = models.ForeignKey(Solver, on_delete=models.CASCADE, related_name="streaks")
+    started_at = models.DateTimeField(auto_now_add=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+    length = models.PositiveIntegerField(default=0)
+    current = models.ForeignKey(
+        "Attempt", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["solver"],
+                condition=Q(ended_at__isnull=True),
+                name="puzzles_one_live_streak",
+            )
+        ]
+
+
+class Attempt(models.Model):
+    OPEN, SOLVED, MISSED = "open", "solved", "missed"
+    STATUSES = ((OPEN, "open"), (SOLVED, "solved"), (MISSED, "missed"))
+
+    solver = models.ForeignKey(Solver, on_delete=models.CASCADE, related_name="attempts")
+    puzzle = models.ForeignKey(Puzzle, on_delete=models.CASCADE, related_name="attempts")
+    streak = models.ForeignKey(
+        Streak, null=True, blank=True, on_delete=models.CASCADE, related_name="attempts"
+    )
+    status = models.CharField(max_length=8, choices=STATUSES, default=OPEN)
+    rated = models.BooleanField(default=False)  # the first try of a puzzle, outside a streak
+    scored = models.BooleanField(default=False)  # its rating change is applied (at most once)
+    hinted = models.BooleanField(default=False)
+    draft = models.JSONField(null=True, blank=True)  # {"table": [[ids]], "placed": [ids]}
+    answer = models.JSONField(null=True, blank=True)  # the table confirmed
+    laid = models.PositiveSmallIntegerField(null=True, blank=True)
+    laid_value = models.PositiveSmallIntegerField(null=True, blank=True)
+    rating_before = models.FloatField(null=True, blank=True)
+    rating_after = models.FloatField(null=True, blank=True)
+    daily = models.DateField(null=True, blank=True)  # the UTC day whose daily this counts for
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["solver", "puzzle"])]
+
+    @property
+    def over(self) -> bool:
+        return self.status != self.OPEN
+
+
+class DailyPuzzle(models.Model):
+    date = models.DateField(primary_key=True)
+    puzzle = models.ForeignKey(Puzzle, on_delete=models.PROTECT, related_name="+")

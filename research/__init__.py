@@ -1,0 +1,1 @@
+"""Research code the site never runs (puzzle generation, its checks); apps never import it."""

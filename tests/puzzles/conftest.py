@@ -1,0 +1,53 @@
+"""Helpers for the puzzle tests: a solver's client, and laying out a table through the page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from puzzles import bank
+from puzzles.models import Attempt, Puzzle
+
+
+@pytest.fixture
+def puzzles(db: Any) -> list[Puzzle]:
+    """The shipped bank (the data migration loaded it; a flushed database gets it again)."""
+    if not Puzzle.objects.exists():
+        bank.load(Puzzle)
+    return list(Puzzle.objects.order_by("id"))
+
+
+@pytest.fixture
+def guest(db: Any) -> Client:
+    client = Client()
+    client.get("/")  # the device cookie
+    return client
+
+
+def latest(puzzle: Puzzle) -> Attempt:
+    return Attempt.objects.filter(puzzle=puzzle).order_by("-id").first()
+
+
+def lay_out(client: Client, puzzle: Puzzle, target: list[list[int]]) -> None:
+    """Build ``target`` on the page tile by tile, as taps would: each tile into its set."""
+    base = f"/puzzles/{puzzle.id}"
+    for wanted in target:
+        first = True
+        for tile in wanted:
+            attempt = latest(puzzle)
+            table = (attempt.draft or {"table": puzzle.table})["table"]
+            to = "new" if first else str(next(i for i, s in enumerate(table) if wanted[0] in s))
+            field = "tile" if tile in puzzle.rack else "table_tile"
+            response = client.post(f"{base}/move/", {field: tile, "to": to}, HTTP_HX_REQUEST="true")
+            assert response.status_code == 200, response.content.decode()[:500]
+            first = False
+
+
+def confirm(client: Client, puzzle: Puzzle) -> Any:
+    return client.post(f"/puzzles/{puzzle.id}/confirm/", HTTP_HX_REQUEST="true")
+
+
+def faces_table(table: list[list[int]]) -> list[list[int]]:
+    return sorted(sorted(s) for s in table)
