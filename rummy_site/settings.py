@@ -109,9 +109,20 @@ INSTALLED_APPS = [
     "presets",
     "rooms",
     "replays",
+    "players",
+    # "Your turn" e-mail and Web Push, the installable app (manifest, service worker).
+    "notifications",
+    # Quick match (a queue paired by rating) and watching online tables.
+    "matchmaking",
+    # Prometheus metrics for a cluster of app nodes and workers (/metrics/, METRICS_TOKEN).
+    "metrics",
+    # Puzzles: a bank built by the exact solver, a puzzle rating, streak and daily (issue 31).
+    "puzzles",
 ]
 
 MIDDLEWARE = [
+    # Request latency by view for Prometheus (metrics/); first, so it times everything below.
+    "metrics.middleware.RequestMetricsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Content-Security-Policy from SECURE_CSP (Django's own); see the Security section.
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -219,6 +230,21 @@ if DATABASE_URL:
 else:
     DATABASES = {"default": sqlite_database(env_str("SQLITE_PATH") or BASE_DIR / "db.sqlite3")}
 
+# Behind a transaction pooler (DATABASE_POOLER=pgbouncer; deploy/pgbouncer.ini) each
+# transaction may run on another server connection, and PgBouncer 1.18 does not carry
+# protocol-level prepared statements across them: psycopg's automatic preparing
+# (prepare_threshold), the hot path's prepared cursors (rummy_site.db) and server-side
+# cursors (.iterator()) are all turned off. DB_PREPARED_STATEMENTS=0/1 overrides.
+DATABASE_POOLER = env_str("DATABASE_POOLER").lower()
+if DATABASE_POOLER not in {"", "pgbouncer"}:
+    raise ImproperlyConfigured(f"DATABASE_POOLER must be '' or pgbouncer: {DATABASE_POOLER!r}")
+DB_PREPARED_STATEMENTS = env_bool("DB_PREPARED_STATEMENTS", default=not DATABASE_POOLER)
+if DATABASE_URL and DATABASES["default"]["ENGINE"].startswith("django.db.backends.postgresql"):
+    if not DB_PREPARED_STATEMENTS:
+        DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = None
+    if DATABASE_POOLER:
+        DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Cache --------------------------------------------------------------------
@@ -242,6 +268,10 @@ LIVE_REDIS_URL = CACHE_URL if CACHE_URL.startswith(("redis://", "rediss://", "un
 LIVE_WAIT_SECONDS = env_int("LIVE_WAIT_SECONDS", 2 if TESTING else 20)  # short under pytest
 # Waiting takes a server thread, so leave 8 of gunicorn's threads per process for the rest.
 LIVE_MAX_WAITERS = env_int("LIVE_MAX_WAITERS", max(0, env_int("GUNICORN_THREADS", 128) - 8))
+
+# /metrics/ (Prometheus): answered to a request bearing this token ("Authorization: Bearer
+# …") or coming from the machine itself; 404 to anyone else. README "Cluster".
+METRICS_TOKEN = env_str("METRICS_TOKEN")
 
 # --- Celery -------------------------------------------------------------------
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL")
@@ -393,6 +423,17 @@ else:
     MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
 del EMAIL_HOST  # a deprecated setting name: defining it alongside MAILERS is an error
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "rummy@localhost")
+
+# --- Notifications (notifications/) -------------------------------------------
+# The site's public address, for links in "your turn" e-mails and pushes (no request there).
+SITE_URL = env_str("SITE_URL", "http://localhost:8000").rstrip("/")
+# Web Push: the VAPID key pair (private: base64url raw 32 bytes or DER; public: base64url
+# uncompressed point, the browsers' applicationServerKey). Unset: e-mail only.
+VAPID_PRIVATE_KEY = env_str("VAPID_PRIVATE_KEY")
+VAPID_PUBLIC_KEY = env_str("VAPID_PUBLIC_KEY")
+VAPID_SUBJECT = env_str("VAPID_SUBJECT", f"mailto:{DEFAULT_FROM_EMAIL}")
+# Off under the test suite (tests/notifications turns it on), so other tests start no threads.
+NOTIFICATIONS_SEND = env_bool("NOTIFICATIONS_SEND", default=not TESTING)
 
 # --- Internationalisation -----------------------------------------------------
 LANGUAGE_CODE = "en-us"

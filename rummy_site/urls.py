@@ -15,13 +15,19 @@ admin.site.login = secure_admin_login(admin.site.login)  # type: ignore[method-a
 urlpatterns = [
     path("health/", health.health, name="health"),
     path("health/live/", health.live, name="health_live"),
+    # Prometheus (metrics/): a token or the node's own machine; the balancer refuses it.
+    path("metrics/", include("metrics.urls")),
     # The games' tables first: their polls and taps are most of the requests, and
     # resolving walks this list in order.
     *game_urls(),
+    # The installable app's manifest, service worker and offline page at the root; notifications.
+    path("", include("notifications.urls")),
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("me/", include("accounts.urls")),
     path("leaderboards/", include("leaderboards.urls")),
+    # Player pages (/@/<name>/), friends, blocks, challenges and the rating board.
+    path("", include("players.urls")),
     # The programs' API: its JSON endpoints and OpenAPI schema, then its pages for people.
     path("api/v1/", programs_api.urls),
     path("api/", include("api.urls")),
@@ -30,6 +36,8 @@ urlpatterns = [
     path("reviews/", include("reviews.urls")),
     path("presets/", include("presets.urls")),
     path("replay/", include("replays.urls")),
+    path("match/", include("matchmaking.urls")),
+    path("puzzles/", include("puzzles.urls")),
     path("", include("games.urls")),
 ]
 
