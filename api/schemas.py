@@ -142,13 +142,13 @@ class WaitOut(GameOut):
 
 
 class ChoiceSlots(Schema):
-    """Many complete actions of one type, stated exactly in little space (Rumasta's discards)."""
+    """Many complete actions of one type, stated exactly in little space (a two-pile discard)."""
 
     field: str = Field(description="The action field the family fills (a list), e.g. cards.")
     options: list[list[Any]] = Field(
         description="Per position of that list, every value allowed there now: options[0] for "
-        "the first entry, options[1] for the second… (for a Rumasta discard: the cards that "
-        "may go on pile 0, then those that may go on pile 1)."
+        "the first entry, options[1] for the second… (for a discard of one card onto each of "
+        "two piles: the cards that may go on pile 0, then those that may go on pile 1)."
     )
     distinct: bool = Field(description="True when no value may appear twice in one action.")
 

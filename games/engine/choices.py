@@ -19,7 +19,7 @@ A *family* (``slots``) stands for choices too many to list one by one but
 easy to state exactly: ``{"field": f, "options": [[...], [...]], "distinct":
 bool}`` means every action ``{"type": t, f: [v0, v1, ...]}`` with each
 ``v_i`` taken from ``options[i]`` (no value twice when ``distinct``) is
-accepted now. Rumasta's two-card discard is one: a card for pile 0 times a
+accepted now. A discard of one card onto each of two piles is one: a card for pile 0 times a
 card for pile 1 is hundreds of ordered pairs, but two short lists.
 """
 

@@ -1,0 +1,109 @@
+"""Rumbaroo's seat view as pydantic models, for the API's OpenAPI document.
+
+api/view_models.py finds :data:`VIEW` here through the catalogue (``entry.web``)
+and publishes it with the other games' views; the contract test
+(tests/api/test_view_models.py) checks every view of seeded playouts against it.
+"""
+
+# ruff: noqa: E501  (each description reads best whole, on its own line)
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from api.view_models import ViewPart
+
+
+class RumbarooTiles(ViewPart):
+    id: int = Field(description="The piece's id (what actions name).")
+    face: str = Field(description="The piece's face as text (R7, K13, J, AS…).")
+    colour: str | None = Field(description="The colour letter, or null for a joker.")
+    number: int | None = Field(description="The number 1-13, or null.")
+    action: str | None = Field(description="The action tile's key, or null for a number tile.")
+    action_name: str | None = Field(description="The action tile's name, or null.")
+    wild: bool = Field(description="Whether it is a wild.")
+
+
+class RumbarooTable(ViewPart):
+    tiles: list[RumbarooTiles] = Field(description="The set's tiles, in reading order.")
+    kind: str = Field(description="run or group (Rumasta: set or run).")
+
+
+class RumbarooView(ViewPart):
+    kind: Literal["rumbaroo"] = Field(description="The game kind this view belongs to.")
+    seat: int = Field(description="Your seat index (seats are numbered from 0).")
+    players: int = Field(description="How many seats the table has.")
+    difficulty: str = Field(
+        description="The box of action tiles in play: joey, wallaby or big_red."
+    )
+    party: bool = Field(description="A Party table (5 to 8 players).")
+    target: int = Field(description="Points that end the game.")
+    phase: str = Field(
+        description="Where the round stands (the game's own phase names; game_over at the end)."
+    )
+    turn: int = Field(description="The seat whose turn it is.")
+    to_act: list[int] = Field(
+        description="Every seat that may act now (sometimes more than one: an answer, next round)."
+    )
+    direction: int = Field(description="The direction of play.")
+    round_no: int = Field(description="The round being played, from 1.")
+    dealer: int = Field(description="The seat that dealt this round.")
+    move_no: int = Field(description="Moves applied in this game so far.")
+    table: list[RumbarooTable] = Field(description="The sets on the table, in display order.")
+    table_ids: list[list[int]] = Field(
+        description="The table as lists of tile ids (what a meld's table field sends back)."
+    )
+    pile: list[RumbarooTiles] = Field(description="The discard pile, bottom first.")
+    top: RumbarooTiles = Field(description="The pile's top tile.")
+    top_by: int | None = Field(
+        description="The seat that played the top tile (null for the starting tile)."
+    )
+    under_top_by: int | None = Field(description="The seat that played the tile under the top one.")
+    colour: str = Field(description="The colour to match next (R, B, G or Y).")
+    pool_count: int = Field(description="Tiles left to draw.")
+    hand_counts: list[int] = Field(
+        description="How many tiles or cards each seat holds in hand, by seat."
+    )
+    pouch_counts: list[int] = Field(
+        description="How many tiles each seat keeps in its pouch, by seat."
+    )
+    holding: list[int] = Field(
+        description="Hand plus pouch, by seat (one tile left means Rumbaroo!)."
+    )
+    skips: list[int] = Field(description="Turns each seat will miss, by seat.")
+    croc: int = Field(description="Tiles waiting for the seat answering a Croc Snap (0: none).")
+    stampede_used: list[bool] = Field(
+        description="Whether each seat has used its Stampede this round, by seat."
+    )
+    stash_block: int | None = Field(
+        description="The seat that stashed last turn (Party: the next turn may not stash), else null."
+    )
+    idle_turns: int = Field(description="Turns in a row without a tile placed (for the lap cap).")
+    passes: int = Field(description="Passes in a row with an empty pool (for a blocked round).")
+    totals: list[int] = Field(description="Running scores, by seat (Rumasta: by side).")
+    round_scores: list[int] | None = Field(
+        description="The last round's scores by seat, once it is scored; null while it is played."
+    )
+    round_winner: int | None = Field(description="The seat that won the last round, if any.")
+    end_reason: str | None = Field(
+        description="Why the last round ended (out, blocked, wall, stock, a safety cap…), else null."
+    )
+    winners: list[int] = Field(
+        description="The winning seats once the game is over (several on a tie)."
+    )
+    hand: list[RumbarooTiles] = Field(description="Your own tiles or cards (only you see them).")
+    pouch: list[RumbarooTiles] = Field(description="The tiles in your pouch (only you see them).")
+    drawn: int | None = Field(
+        description="The tile you just drew, while you may still play it; else null."
+    )
+    called: bool = Field(description="Whether you have called Rumbaroo! this turn.")
+    playable: list[int] = Field(description="Ids of your tiles that match the pile now.")
+    may_stash: bool = Field(description="Whether a Pouch you play now may tuck a tile away.")
+    may_stampede: bool = Field(description="Whether a Croc Snap you play now may stampede.")
+    final_hands: list[list[RumbarooTiles]] | None = Field(
+        description="Every seat's hand once the round is scored (laid open), else null."
+    )
+
+
+VIEW = RumbarooView
