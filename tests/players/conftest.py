@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
+from django.db import transaction
 from django.test import Client
 
 from games import services
@@ -70,8 +71,10 @@ def ended(game: Game, totals: list[int], winners: list[int]) -> Game:
 
 
 def rate(game: Game, totals: list[int], winners: list[int]) -> int:
-    """End ``game`` as above and rate it, as the game_finished receiver does."""
-    return record_rated_game(ended(game, totals, winners), winners)
+    """End ``game`` as above and rate it, as the game_finished receiver does (inside the
+    transaction that ends the game: the rating rows are locked FOR UPDATE)."""
+    with transaction.atomic():
+        return record_rated_game(ended(game, totals, winners), winners)
 
 
 def named(user: Any, name: str) -> Any:
