@@ -1,5 +1,6 @@
 """The rating board of one game: established players active in the last 30 days.
 
+One board per game and pace (live by default, or correspondence: players.pace).
 "Established" = not provisional (players.display.PROVISIONAL_GAMES rated
 games); "active" = a rated game of that kind in the last ``ACTIVE_DAYS``.
 Ordered by the displayed rating, best first; ties share a rank. A suspended
@@ -21,6 +22,8 @@ from leaderboards.models import Player
 from players.display import PROVISIONAL_GAMES, Z, label, shown
 from players.lookup import blocked_ids
 from players.models import Rating
+from players.pace import CHOICES as PACES
+from players.pace import LIVE
 
 ACTIVE_DAYS = 30
 SIZE = 100
@@ -30,6 +33,10 @@ def kinds(current: str) -> list[dict[str, object]]:
     return [
         {"kind": e.kind, "name": e.name, "current": e.kind == current} for e in catalogue.ready()
     ]
+
+
+def paces(current: str) -> list[dict[str, object]]:
+    return [{"pace": p, "name": n, "current": p == current} for p, n in PACES]
 
 
 def kind_of(raw: str) -> str:
@@ -47,10 +54,14 @@ class BoardRow:
     is_me: bool
 
 
-def rows(kind: str, me: int | None, viewer: Player | None, hidden: bool) -> list[BoardRow]:
+def rows(
+    kind: str, me: int | None, viewer: Player | None, hidden: bool, pace: str = LIVE
+) -> list[BoardRow]:
     since = timezone.now() - timedelta(days=ACTIVE_DAYS)
     ratings = list(
-        Rating.objects.filter(kind=kind, games__gte=PROVISIONAL_GAMES, last_played__gte=since)
+        Rating.objects.filter(
+            kind=kind, pace=pace, games__gte=PROVISIONAL_GAMES, last_played__gte=since
+        )
         .annotate(ordinal=F("mu") - Z * F("sigma"))
         .order_by("-ordinal", "id")[:SIZE]
     )

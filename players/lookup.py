@@ -12,6 +12,7 @@ from django.http import HttpRequest
 
 from players.display import provisional, shown
 from players.models import Block, Rating
+from players.pace import LIVE
 
 
 def is_blocked(a_user_id: int, b_user_id: int) -> bool:
@@ -22,9 +23,10 @@ def is_blocked(a_user_id: int, b_user_id: int) -> bool:
     ).exists()
 
 
-def rating_of(user_id: int, kind: str) -> tuple[float, bool] | None:
-    """(displayed rating, provisional?) at this game kind; None if never rated at it."""
-    row = Rating.objects.filter(user_id=user_id, kind=kind).values_list("mu", "sigma", "games")
+def rating_of(user_id: int, kind: str, pace: str = LIVE) -> tuple[float, bool] | None:
+    """(displayed rating, provisional?) at this game kind and pace; None if never rated at it."""
+    rows = Rating.objects.filter(user_id=user_id, kind=kind, pace=pace)
+    row = rows.values_list("mu", "sigma", "games")
     found = row.first()
     if found is None:
         return None
@@ -32,9 +34,9 @@ def rating_of(user_id: int, kind: str) -> tuple[float, bool] | None:
     return shown(mu, sigma), provisional(games)
 
 
-def ratings_of(user_ids: list[int], kind: str) -> dict[int, float]:
-    """Displayed ratings of these accounts at this kind, in one query; unrated ones are absent."""
-    rows = Rating.objects.filter(user_id__in=list(user_ids), kind=kind).values_list(
+def ratings_of(user_ids: list[int], kind: str, pace: str = LIVE) -> dict[int, float]:
+    """Displayed ratings of these accounts at this kind and pace (one query); unrated: absent."""
+    rows = Rating.objects.filter(user_id__in=list(user_ids), kind=kind, pace=pace).values_list(
         "user_id", "mu", "sigma"
     )
     return {user_id: shown(mu, sigma) for user_id, mu, sigma in rows}

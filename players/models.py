@@ -5,8 +5,9 @@ no friends and no page, because none of it could follow them to another
 device. A *friend* is not stored: it is two follows, one each way.
 
 Ratings are openskill's Weng-Lin model (players.ratings): one ``Rating`` row per
-account and game kind holds mu and sigma; every rated game adds one
-``RatingChange`` per rated seat, numbered per account and kind (``seq``) while
+account, game kind and pace (live or correspondence, players.pace) holds mu and
+sigma; every rated game adds one ``RatingChange`` per rated seat, numbered per
+account, kind and pace (``seq``) while
 that account's rating row is locked, so the history can be replayed in the
 order it was written (players.recompute).
 """
@@ -18,6 +19,8 @@ from django.db import models
 from django.db.models import F, Q
 
 from games.models import Game
+from players.pace import CHOICES as PACES
+from players.pace import LIVE
 
 USER = settings.AUTH_USER_MODEL
 
@@ -78,30 +81,34 @@ class Challenge(models.Model):
 
 
 class Rating(models.Model):
-    """One account's openskill rating at one game kind (mu, sigma) and its rated-game count."""
+    """One account's openskill rating at one game kind and pace (mu, sigma), its game count."""
 
     user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="+")
     kind = models.CharField(max_length=32)
+    pace = models.CharField(max_length=16, choices=PACES, default=LIVE)
     mu = models.FloatField()
     sigma = models.FloatField()
     games = models.PositiveIntegerField(default=0)  # rated games so far = the last seq used
     last_played = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["user", "kind"], name="unique_rating")]
-        indexes = [models.Index(fields=["kind", "last_played"])]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "kind", "pace"], name="unique_rating_pace")
+        ]
+        indexes = [models.Index(fields=["kind", "pace", "last_played"])]
 
 
 class RatingChange(models.Model):
     """One rated seat of one game: where it finished, and the rating before and after.
 
-    ``seq`` is this account's n-th rated game of this kind, taken with its
+    ``seq`` is this account's n-th rated game of this kind and pace, taken with its
     ``Rating`` row locked; ``place`` (0 = first, equal places tie) and ``team``
     are what the rating update read, so players.recompute can replay it.
     """
 
     user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="+")
     kind = models.CharField(max_length=32)
+    pace = models.CharField(max_length=16, choices=PACES, default=LIVE)
     seq = models.PositiveIntegerField()
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
     seat_index = models.PositiveSmallIntegerField()
@@ -115,7 +122,9 @@ class RatingChange(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["user", "kind", "seq"], name="unique_rating_seq"),
+            models.UniqueConstraint(
+                fields=["user", "kind", "pace", "seq"], name="unique_rating_pace_seq"
+            ),
             models.UniqueConstraint(fields=["game", "seat_index"], name="unique_rated_seat"),
         ]
         indexes = [models.Index(fields=["user", "-created"])]

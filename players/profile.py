@@ -18,6 +18,8 @@ from leaderboards.names import name_key
 from players.chart import Chart, chart_for
 from players.display import label, provisional, shown
 from players.models import Rating, RatingChange
+from players.pace import CHOICES as PACES
+from players.pace import LIVE
 from replays import policy
 from rooms.models import RoomGame
 
@@ -40,8 +42,12 @@ def page_owner(name: str) -> Player | None:
 
 @dataclass
 class KindRating:
+    """One rating of the player: a game kind at one pace (live or correspondence)."""
+
     kind: str
     name: str
+    pace: str
+    pace_name: str
     value: float
     provisional: bool
     games: int
@@ -51,34 +57,48 @@ class KindRating:
     def text(self) -> str:
         return label(self.value, self.provisional)
 
+    @property
+    def slug(self) -> str:
+        return slug_of(self.kind, self.pace)
+
+
+def slug_of(kind: str, pace: str) -> str:
+    """A rating's handle on the page: the kind (live), or kind-correspondence."""
+    return kind if pace == LIVE else f"{kind}-{pace}"
+
 
 def ratings(user_id: int) -> list[KindRating]:
-    """Each game kind the player is rated at, in catalogue order, with its history chart."""
-    rows = {r.kind: r for r in Rating.objects.filter(user_id=user_id, games__gt=0)}
-    history: dict[str, list[float]] = {kind: [] for kind in rows}
-    changes = RatingChange.objects.filter(user_id=user_id).order_by("kind", "seq")
-    fields = ("kind", "mu_before", "sigma_before", "mu", "sigma")
-    for kind, mu_before, sigma_before, mu, sigma in changes.values_list(*fields):
-        line = history.setdefault(kind, [])
+    """Each game kind and pace the player is rated at, in catalogue order, with its chart."""
+    rows = {(r.kind, r.pace): r for r in Rating.objects.filter(user_id=user_id, games__gt=0)}
+    history: dict[tuple[str, str], list[float]] = {key: [] for key in rows}
+    changes = RatingChange.objects.filter(user_id=user_id).order_by("kind", "pace", "seq")
+    fields = ("kind", "pace", "mu_before", "sigma_before", "mu", "sigma")
+    for kind, pace, mu_before, sigma_before, mu, sigma in changes.values_list(*fields):
+        line = history.setdefault((kind, pace), [])
         if not line:  # the line starts where the first rated game started
             line.append(shown(mu_before, sigma_before))
         line.append(shown(mu, sigma))
     out = []
     for entry in catalogue.ready():
-        row = rows.get(entry.kind)
-        if row is None:
-            continue
-        value = shown(row.mu, row.sigma)
-        out.append(
-            KindRating(
-                entry.kind,
-                entry.name,
-                value,
-                provisional(row.games),
-                row.games,
-                chart_for(entry.kind, entry.name, history.get(entry.kind, [])),
+        for pace, pace_name in PACES:
+            row = rows.get((entry.kind, pace))
+            if row is None:
+                continue
+            name = entry.name if pace == LIVE else f"{entry.name} ({pace_name.lower()})"
+            chart = chart_for(slug_of(entry.kind, pace), name, history.get((entry.kind, pace), []))
+            value = shown(row.mu, row.sigma)
+            out.append(
+                KindRating(
+                    entry.kind,
+                    entry.name,
+                    pace,
+                    pace_name,
+                    value,
+                    provisional(row.games),
+                    row.games,
+                    chart,
+                )
             )
-        )
     return out
 
 

@@ -21,6 +21,7 @@ from leaderboards import privacy
 from leaderboards.models import Player
 from leaderboards.players import player_for_request
 from players import board, limits, profile, replay, social
+from players import pace as rating_pace
 from players.models import Block, Follow
 from rooms import adapters
 
@@ -151,6 +152,14 @@ def rating_board(request: HttpRequest) -> HttpResponse:
     me = request.user.pk if request.user.is_authenticated else None
     viewer = player_for_request(request)
     hidden = privacy.names_hidden(request)
-    rows = board.rows(kind, me, viewer, hidden)
-    context = {"kind": kind, "kinds": board.kinds(kind), "rows": rows, "hidden": hidden}
+    pace = rating_pace.clean(request.GET.get("pace"))
+    rows = board.rows(kind, me, viewer, hidden, pace)
+    context = {
+        "kind": kind,
+        "kinds": board.kinds(kind),
+        "pace": pace,
+        "paces": board.paces(pace),
+        "rows": rows,
+        "hidden": hidden,
+    }
     return render(request, "players/ratings.html", context)

@@ -17,6 +17,7 @@ a viewer may see is decided here, once, for every game:
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from functools import lru_cache
@@ -206,30 +207,39 @@ def move_lines(game: Game, timeline: Timeline, span: RoundSpan, viewer: Viewer) 
     Only this seat's: the names are the ones this request shows (a share link of a
     table between people names nobody).
     """
-    key = _lines_key(game, span, viewer.index)
+    names = _names(game, viewer.index)
+    key = _lines_key(game, span, viewer.index, names)
     lines = cache.get(key)
     if lines is None:
-        every = _all_lines(game, timeline, viewer.index)
+        every = _all_lines(game, timeline, viewer.index, names)
         cache.set_many(every, CACHE_SECONDS)
         lines = every[key]
     return list(lines)
 
 
-def _lines_key(game: Game, span: RoundSpan, me: int | None) -> str:
+def _names(game: Game, me: int | None) -> list[str]:
+    """The names this request shows (a page may have put placeholders on the seats)."""
+    return ["You" if s.index == me else s.display_name for s in game.seats.all()]
+
+
+def _lines_key(game: Game, span: RoundSpan, me: int | None, names: list[str]) -> str:
+    """Per round, seat and the names shown: a viewer with names hidden (their switch, a
+    block, a share link) never gets lines cached with the names another viewer saw."""
     who = "x" if me is None else me
-    return f"replays:lines:{game.id}:{game.version}:{span.number}:{span.end}:{who}"
+    shown = hashlib.sha256("\x1f".join(names).encode()).hexdigest()[:16]
+    return f"replays:lines:{game.id}:{game.version}:{span.number}:{span.end}:{who}:{shown}"
 
 
-def _all_lines(game: Game, timeline: Timeline, me: int | None) -> dict[str, list[str]]:
+def _all_lines(
+    game: Game, timeline: Timeline, me: int | None, names: list[str]
+) -> dict[str, list[str]]:
     adapter = adapter_for(game.kind)
-    seats = list(game.seats.all())
     rows = Move.objects.filter(game=game, seq__lte=timeline.last).order_by("seq")
     moves = list(rows.only("seq", "seat", "action", "public_view"))
-    names = ["You" if s.index == me else s.display_name for s in seats]
     out = {}
     for span in timeline.rounds:
         part = moves[max(1, span.start) - 1 : span.end]  # seq n sits at index n - 1
-        out[_lines_key(game, span, me)] = adapter.move_lines(game, part, names)
+        out[_lines_key(game, span, me, names)] = adapter.move_lines(game, part, names)
     return out
 
 

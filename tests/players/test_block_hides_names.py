@@ -84,3 +84,24 @@ def test_a_guest_page_asks_no_block_question() -> None:
         assert Client().get("/leaderboards/").status_code == 200
         assert Client().get("/rooms/").status_code == 200
     asked.assert_not_called()
+
+
+def test_a_player_page_replay_hides_a_blocked_players_name_from_both(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    from games.models import Seat
+    from tests.players.test_player_page import _real_game_between
+
+    ann, bob, cat = accounts("ann", "bob", "cat")
+    named(ann, "Ann")
+    game = _real_game_between(django_capture_on_commit_callbacks, [ann, bob], listed=True)
+    Seat.objects.filter(game=game, index=0).update(display_name=HOST)
+    Seat.objects.filter(game=game, index=1).update(display_name=GUEST)
+    Block.objects.create(blocker=bob, blocked=ann)
+    url = f"/@/Ann/games/{game.id}/"
+    as_ann = signed_in(ann).get(url).content.decode()
+    assert GUEST not in as_ann and "Player 2" in as_ann and HOST in as_ann
+    as_bob = signed_in(bob).get(url).content.decode()
+    assert HOST not in as_bob and "Player 1" in as_bob and GUEST in as_bob
+    as_cat = signed_in(cat).get(url).content.decode()
+    assert HOST in as_cat and GUEST in as_cat

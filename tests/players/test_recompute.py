@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _play_a_season() -> list:
-    """Thirty games of 2-4 seats among six accounts, two kinds, with ties and a 2v2."""
+    """Thirty games of 2-4 seats among six accounts, two kinds, both paces, ties and a 2v2."""
     people = accounts(*[f"p{i}" for i in range(6)])
     rng = random.Random(3)
     for n in range(30):
@@ -24,7 +24,10 @@ def _play_a_season() -> list:
         best = max(totals)
         winners = [i for i, t in enumerate(totals) if t == best]
         kind = "rumbaroo" if n % 3 else "tile_rummy"
-        rate(online_game(kind, seated), totals=totals, winners=winners)
+        config = {"players": len(seated)}
+        if n % 4 == 1:  # a correspondence game: its own rating line, 1, 3 or 7 days alike
+            config["pace"] = rng.choice(["1d", "3d", "7d"])
+        rate(online_game(kind, seated, config), totals=totals, winners=winners)
     team = rng.sample(people, 4)
     rate(
         online_game("rumasta", team, {"players": 4, "teams": "2v2"}),
@@ -35,13 +38,14 @@ def _play_a_season() -> list:
 
 
 def _stored() -> dict:
-    return {(r.user_id, r.kind): (r.mu, r.sigma, r.games) for r in Rating.objects.all()}
+    return {(r.user_id, r.kind, r.pace): (r.mu, r.sigma, r.games) for r in Rating.objects.all()}
 
 
 def test_the_replay_equals_the_stored_ratings_bit_for_bit() -> None:
     _play_a_season()
     result = recompute.replay()
     assert result.games == 31 and not result.mismatches
+    assert {pace for _, _, pace in result.ratings} == {"live", "correspondence"}
     assert result.ratings == _stored()  # exact float equality, not approx
     call_command("recompute_ratings")  # raises CommandError on any difference
 
