@@ -1,12 +1,15 @@
 """The quick-match queue and the spectators of each table.
 
-``QueueEntry`` holds one row per player (``owner`` is unique: an account, or a
-guest device), reused every time they press "Play someone now". The row goes
+``QueueEntry`` holds one row per player and lane (``owner`` and ``lane`` are
+unique together: an account, or a guest device; the live lane, or the
+correspondence lane, so a slow game waited for over days never stands in the
+way of a live one), reused every time they press "Play someone now". The row goes
 waiting → matched (with the game it was seated at) in one transaction, under
 the row's lock, so no player is ever seated by two matches: a second match
 would have to lock and change the same row. The queue lives in the database,
-so a restart loses nobody; a waiting row is only paired while its page keeps
-polling (``last_seen``).
+so a restart loses nobody; a waiting live row is only paired while its page
+keeps polling (``last_seen``); a correspondence row waits without a page, for
+days (matchmaking.queue).
 
 ``Watcher`` is one row per spectator per table, touched by the spectator's
 poll; the players see how many were seen lately.
@@ -32,8 +35,16 @@ def owner_key(user_id: int | None, device_key: str) -> str:
     return f"u:{user_id}" if user_id is not None else f"d:{device_key}"
 
 
+class Lane(models.TextChoices):
+    """Which queue a row waits in: everyone at the screen now, or days per move."""
+
+    LIVE = "live", "Live"
+    CORRESPONDENCE = "correspondence", "Correspondence"
+
+
 class QueueEntry(models.Model):
-    owner = models.CharField(max_length=80, unique=True)
+    owner = models.CharField(max_length=80)
+    lane = models.CharField(max_length=16, choices=Lane.choices, default=Lane.LIVE)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
     )
@@ -42,7 +53,7 @@ class QueueEntry(models.Model):
     kind = models.CharField(max_length=32, blank=True)
     seats = models.PositiveSmallIntegerField(default=2)
     options = models.JSONField(default=dict)
-    # kind, seats and options as one string: only entries of one pool are paired.
+    # kind, seats, pace and options as one string: only entries of one pool are paired.
     pool = models.CharField(max_length=200, blank=True)
     table_name = models.CharField(max_length=40, blank=True)
     rating = models.FloatField(default=0.0)
@@ -55,6 +66,9 @@ class QueueEntry(models.Model):
     note = models.CharField(max_length=200, blank=True)
 
     class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["owner", "lane"], name="unique_queue_lane"),
+        ]
         indexes = [models.Index(fields=["pool", "status", "joined"])]
         verbose_name_plural = "queue entries"
 

@@ -16,6 +16,7 @@ from typing import Any
 from django import forms
 
 from games import catalogue
+from games import pace as game_pace
 from rooms import adapters
 
 SEAT_COUNTS = (2, 4)
@@ -76,9 +77,20 @@ def find(kind: str, key: str) -> Preset | None:
 
 
 def pool_key(kind: str, seats: int, options: dict[str, Any]) -> str:
-    """Players wait together only for the same game, seat count and options."""
+    """Players wait together only for the same game, seat count, pace and options.
+
+    The pace (live, or days per move: ``options["pace"]``, games.pace) is named
+    in the key as well as hashed with the options, so a live and a correspondence
+    press can never share a pool, whatever else they chose.
+    """
     digest = hashlib.sha256(json.dumps(options, sort_keys=True).encode()).hexdigest()[:24]
-    return f"{kind}:{seats}:{digest}"
+    return f"{kind}:{seats}:{game_pace.of(options)}:{digest}"
+
+
+def pool_pace(pool: str) -> str:
+    """The pace a pool key names (live for a key without one)."""
+    parts = pool.split(":")
+    return parts[2] if len(parts) == 4 and parts[2] in game_pace.DAYS else game_pace.LIVE
 
 
 def describe(kind: str, options: dict[str, Any]) -> list[tuple[str, str]]:

@@ -19,6 +19,17 @@ is dealt by the one game service and the room gives its rematch and lobby.
 Every waiting page polls (``POLL_SECONDS``); a row not polled for
 ``STALE_SECONDS`` is left out of pairing and dropped, so a closed page leaves
 the queue (the page also says goodbye when it closes, if the browser lets it).
+
+Correspondence (days per move, games.pace) is its own lane: a player has one
+live row and one correspondence row, and the pace is part of the pool key, so
+a live press never meets a correspondence one. Nobody keeps a page open for a
+game that lasts days, so a correspondence row is never dropped for not
+polling: it waits until it is paired, cancelled, or ``CORRESPONDENCE_WAIT_DAYS``
+pass. It is paired when another player presses (or a waiting page, the quick
+match page or My turn asks); the table then shows on My turn, and the usual
+notices say when it is the player's move. Correspondence needs an account
+(My turn and the notices follow an account), and the 50-game limit of
+``games.pace`` is checked on pressing and again when a table is made.
 """
 
 from __future__ import annotations
@@ -32,10 +43,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import catalogue
+from games import pace as game_pace
 from games.models import Game, GameStatus
 from leaderboards.names import MAX_LENGTH, name_key
 from matchmaking import pairing, presets, ratings
-from matchmaking.models import EntryStatus, QueueEntry, owner_key
+from matchmaking.models import EntryStatus, Lane, QueueEntry, owner_key
 from rooms import adapters, names
 from rooms import services as rooms
 from rooms.people import Person
@@ -47,6 +59,9 @@ STALE_SECONDS = 6
 OFFER_COMPUTER_AFTER = 60
 ROOM_NAME = "Quick match"
 POOL_LIMIT = 200  # rows looked at per pairing: the oldest waiting
+CORRESPONDENCE_WAIT_DAYS = 7  # a correspondence row waits this long without a page
+REPRESS_SECONDS = 30  # a second press this soon after a correspondence seat goes to that table
+PACES = [game_pace.LIVE, *game_pace.DAYS]
 
 
 class QueueError(Exception):
@@ -67,18 +82,52 @@ class AlreadySeated(QueueError):
 
 @dataclass(frozen=True)
 class Choice:
-    """What the player asked for: the game, its seat count and options, their table name."""
+    """What the player asked for: the game, seat count, options, table name and pace.
+
+    ``pace`` is games.pace's value (live, 1d, 3d, 7d); ``check`` writes it into
+    the options (as a room's form does) for a correspondence game only.
+    """
 
     kind: str
     seats: int
     options: dict[str, Any]
     table_name: str
+    pace: str = game_pace.LIVE
+
+
+def lane_of(options: dict[str, Any]) -> str:
+    """The queue lane of a choice's (or a row's) options."""
+    return Lane.CORRESPONDENCE if game_pace.is_correspondence(options) else Lane.LIVE
+
+
+def too_many_message() -> str:
+    limit = game_pace.MAX_CORRESPONDENCE_GAMES
+    return (
+        f"You already play {limit} correspondence games, the most at once:"
+        " finish one before waiting for another."
+    )
+
+
+def _check_pace(who: Person, pace: str) -> None:
+    if pace not in PACES:
+        raise QueueError("Choose live, or 1, 3 or 7 days per move.")
+    if pace == game_pace.LIVE:
+        return
+    if who.user_id is None:
+        raise QueueError(
+            "Sign in to wait for a correspondence game: it lasts days, and My turn and"
+            " the notices that it's your move follow your account.",
+            403,
+        )
+    if rooms.correspondence_games(who.user_id) >= game_pace.MAX_CORRESPONDENCE_GAMES:
+        raise QueueError(too_many_message(), 409)
 
 
 def check(who: Person, choice: Choice) -> Choice:
     """The choice with its table name tidied, or ``QueueError`` saying what is wrong."""
     if not who.known:
         raise QueueError("Your browser needs cookies turned on to play someone.", 403)
+    _check_pace(who, choice.pace)
     if rooms.suspended(who):
         raise QueueError("You can't join tables at the moment.", 403)
     entry = catalogue.find(choice.kind)
@@ -92,7 +141,10 @@ def check(who: Person, choice: Choice) -> Choice:
         clean = names.table_name(choice.table_name, who, [])
     except names.InvalidName as exc:
         raise QueueError(str(exc)) from exc
-    return Choice(choice.kind, choice.seats, choice.options, clean)
+    options = {k: v for k, v in choice.options.items() if k != "pace"}
+    if choice.pace != game_pace.LIVE:
+        options["pace"] = choice.pace  # the room made for the match gets this pace
+    return Choice(choice.kind, choice.seats, options, clean, choice.pace)
 
 
 def join(who: Person, choice: Choice) -> tuple[QueueEntry, Game | None]:
@@ -103,21 +155,24 @@ def join(who: Person, choice: Choice) -> tuple[QueueEntry, Game | None]:
     """
     choice = check(who, choice)
     key = owner_key(who.user_id, who.device_key)
+    lane = lane_of(choice.options)
     now = timezone.now()
     with transaction.atomic():
         QueueEntry.objects.bulk_create(
-            [QueueEntry(owner=key, user_id=who.user_id, device_key=_device(who))],
+            [QueueEntry(owner=key, lane=lane, user_id=who.user_id, device_key=_device(who))],
             ignore_conflicts=True,
         )
         # Locked alone, and its game read by a statement of its own: a pairing that
         # committed while this waited made a game this statement's snapshot can't see
         # (a join here read it as missing, and the player was seated twice).
-        entry = QueueEntry.objects.select_for_update().get(owner=key)
-        _refuse_if_seated(entry)
+        entry = QueueEntry.objects.select_for_update().get(owner=key, lane=lane)
+        _refuse_if_seated(entry, now)
         entry.status, entry.kind, entry.seats = EntryStatus.WAITING, choice.kind, choice.seats
         entry.options, entry.table_name = choice.options, choice.table_name
         entry.pool = presets.pool_key(choice.kind, choice.seats, choice.options)
-        entry.rating = ratings.rating_for(who.user_id, choice.kind)
+        entry.rating = ratings.rating_for(
+            who.user_id, choice.kind, ratings.pace_of(choice.options)
+        )  # the rating of the pace it waits for
         entry.joined = entry.last_seen = now
         entry.game, entry.matched_at, entry.note = None, None, ""
         entry.save()
@@ -137,10 +192,17 @@ def seated_game(entry: QueueEntry) -> Game | None:
     return Game.objects.filter(pk=entry.game_id, status=GameStatus.ACTIVE).first()
 
 
-def _refuse_if_seated(entry: QueueEntry) -> None:
+def _refuse_if_seated(entry: QueueEntry, now: Any) -> None:
+    """A live seat still played refuses a new wait; a correspondence one only just after
+    it was given (a double press), since a player may have many correspondence games."""
     game = seated_game(entry)
-    if game is not None:
-        raise AlreadySeated(game)
+    if game is None:
+        return
+    if entry.lane == Lane.CORRESPONDENCE:
+        recent = now - timedelta(seconds=REPRESS_SECONDS)
+        if entry.matched_at is None or entry.matched_at < recent:
+            return
+    raise AlreadySeated(game)
 
 
 def _seated_game(entry: QueueEntry) -> Game | None:
@@ -149,17 +211,17 @@ def _seated_game(entry: QueueEntry) -> Game | None:
     return None
 
 
-def current(who: Person) -> QueueEntry | None:
-    """The player's queue row, if they have one."""
+def current(who: Person, lane: str = Lane.LIVE) -> QueueEntry | None:
+    """The player's queue row in this lane, if they have one."""
     if not who.known:
         return None
     key = owner_key(who.user_id, who.device_key)
-    return QueueEntry.objects.select_related("game").filter(owner=key).first()
+    return QueueEntry.objects.select_related("game").filter(owner=key, lane=lane).first()
 
 
-def heartbeat(who: Person) -> QueueEntry | None:
+def heartbeat(who: Person, lane: str = Lane.LIVE) -> QueueEntry | None:
     """The waiting page's poll: still here (``last_seen``), pair if possible, the row now."""
-    entry = current(who)
+    entry = current(who, lane)
     if entry is None or entry.status != EntryStatus.WAITING:
         return entry
     touched = QueueEntry.objects.filter(pk=entry.pk, status=EntryStatus.WAITING).update(
@@ -167,15 +229,31 @@ def heartbeat(who: Person) -> QueueEntry | None:
     )
     if touched:
         pair(entry.pool)
-    return current(who)
+    return current(who, lane)
 
 
-def leave(who: Person) -> None:
+def correspondence_wait(who: Person) -> QueueEntry | None:
+    """The player's correspondence row when it waits (paired first, if it can be now),
+    could not start a table this week (its note says why), or seated them at a table
+    still played; for the quick match page and My turn."""
+    if who.user_id is None:
+        return None
+    entry = heartbeat(who, Lane.CORRESPONDENCE)
+    if entry is None or not entry.kind:
+        return None
+    week = timezone.now() - timedelta(days=CORRESPONDENCE_WAIT_DAYS)
+    failed = entry.status == EntryStatus.FAILED and entry.joined and entry.joined >= week
+    if entry.status == EntryStatus.WAITING or failed or seated_game(entry) is not None:
+        return entry
+    return None
+
+
+def leave(who: Person, lane: str = Lane.LIVE) -> None:
     """Stop waiting (the page was closed or Cancel pressed). A seat already given stays."""
     if not who.known:
         return
     key = owner_key(who.user_id, who.device_key)
-    QueueEntry.objects.filter(owner=key, status=EntryStatus.WAITING).update(
+    QueueEntry.objects.filter(owner=key, lane=lane, status=EntryStatus.WAITING).update(
         status=EntryStatus.IDLE, note="left"
     )
 
@@ -187,7 +265,7 @@ def resume(who: Person) -> None:
     key = owner_key(who.user_id, who.device_key)
     since = timezone.now() - timedelta(seconds=STALE_SECONDS)
     QueueEntry.objects.filter(
-        owner=key, status=EntryStatus.IDLE, note="left", last_seen__gte=since
+        owner=key, lane=Lane.LIVE, status=EntryStatus.IDLE, note="left", last_seen__gte=since
     ).update(status=EntryStatus.WAITING, note="", last_seen=timezone.now())
 
 
@@ -201,17 +279,27 @@ def waited_seconds(entry: QueueEntry) -> int:
 
 
 def pair(pool: str) -> list[Game]:
-    """Seat every table the pool's waiting players can make now; the games dealt."""
+    """Seat every table the pool's waiting players can make now; the games dealt.
+
+    A live pool pairs only rows whose page polled lately; a correspondence pool
+    every row that waited less than ``CORRESPONDENCE_WAIT_DAYS``.
+    """
     now = timezone.now()
+    live = presets.pool_pace(pool) == game_pace.LIVE
     fresh = now - timedelta(seconds=STALE_SECONDS)
     dealt: list[Game] = []
     with transaction.atomic():
-        _drop_stale(pool, fresh)
-        rows = list(
-            QueueEntry.objects.select_for_update(skip_locked=True)
-            .filter(pool=pool, status=EntryStatus.WAITING, last_seen__gte=fresh)
-            .order_by("joined", "pk")[:POOL_LIMIT]
+        if live:
+            _drop_stale(pool, "gone", last_seen__lt=fresh)
+        else:
+            since = now - timedelta(days=CORRESPONDENCE_WAIT_DAYS)
+            _drop_stale(pool, "expired", joined__lt=since)
+        found = QueueEntry.objects.select_for_update(skip_locked=True).filter(
+            pool=pool, status=EntryStatus.WAITING
         )
+        if live:
+            found = found.filter(last_seen__gte=fresh)
+        rows = list(found.order_by("joined", "pk")[:POOL_LIMIT])
         if len(rows) < 2:
             return dealt
         by_key = {row.pk: row for row in rows}
@@ -236,20 +324,23 @@ def _asked_once() -> pairing.Blocked:
     return blocked
 
 
-def _drop_stale(pool: str, fresh: Any) -> None:
-    """Rows whose page stopped polling leave the queue (unless a pairing holds them now)."""
+def _drop_stale(pool: str, note: str, **older: Any) -> None:
+    """Rows past their time (a live page stopped polling, a correspondence wait ran out)
+    leave the queue, unless a pairing holds them now."""
     stale = (
         QueueEntry.objects.select_for_update(skip_locked=True)
-        .filter(pool=pool, status=EntryStatus.WAITING, last_seen__lt=fresh)
+        .filter(pool=pool, status=EntryStatus.WAITING, **older)
         .values_list("pk", flat=True)
     )
     ids = list(stale)
     if ids:
-        QueueEntry.objects.filter(pk__in=ids).update(status=EntryStatus.IDLE, note="gone")
+        QueueEntry.objects.filter(pk__in=ids).update(status=EntryStatus.IDLE, note=note)
 
 
 def _seat(group: list[QueueEntry], now: Any) -> Game | None:
     """Make the group's table as a room's host would, and mark their rows matched."""
+    if _over_the_limit(group):
+        return None
     first = group[0]
     people = [Person(e.user_id, e.device_key if e.user_id is None else "") for e in group]
     table_names = _distinct_names([e.table_name for e in group])
@@ -270,6 +361,24 @@ def _seat(group: list[QueueEntry], now: Any) -> Game | None:
         status=EntryStatus.MATCHED, game=game, matched_at=now, note=""
     )
     return game
+
+
+def _over_the_limit(group: list[QueueEntry]) -> bool:
+    """At a correspondence table, a member who reached the game limit while waiting stops
+    waiting (with the reason); the others wait on for someone else."""
+    if not game_pace.is_correspondence(group[0].options):
+        return False
+    limit = game_pace.MAX_CORRESPONDENCE_GAMES
+    full = [
+        e.pk
+        for e in group
+        if e.user_id is not None and rooms.correspondence_games(e.user_id) >= limit
+    ]
+    if full:
+        QueueEntry.objects.filter(pk__in=full).update(
+            status=EntryStatus.FAILED, note=too_many_message()
+        )
+    return bool(full)
 
 
 def _distinct_names(wanted: list[str]) -> list[str]:

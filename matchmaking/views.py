@@ -1,9 +1,11 @@
 """Quick-match and watching pages. Thin: read the request, call ``queue`` or ``watching``.
 
-Quick match: ``start`` (the game's options and presets), ``join`` (POST: wait,
-or straight to the table when this press completed one), ``wait`` (the waiting
-page, polling ``wait_poll`` every second: a client redirect to the table once
-seated), ``leave`` (Cancel, or the page closing). Watching: ``watch`` (the
+Quick match: ``start`` (the game's options, presets and pace), ``join`` (POST:
+wait, or straight to the table when this press completed one), ``wait`` (the
+waiting page, polling ``wait_poll`` every second: a client redirect to the
+table once seated), ``leave`` (Cancel, or the page closing). A correspondence
+wait (``?lane=correspondence``) needs no open page: its page says so, polls
+slowly and sends no goodbye when it closes. Watching: ``watch`` (the
 page) and ``watch_poll`` (the next move, waiting for news like a seat's
 board), ``watch_invite`` (a private room's watch door, by its invite code).
 """
@@ -23,18 +25,29 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseStopPolling
 
 from games import catalogue, live
+from games import pace as game_pace
 from games.access import stamp_of
 from games.models import Game
 from games.table_flow import as_int, table_url
 from matchmaking import presets, queue, watching
-from matchmaking.models import EntryStatus, QueueEntry
+from matchmaking.models import EntryStatus, Lane, QueueEntry
 from rooms import adapters
 from rooms.forms import TableNameField
 from rooms.people import person
 
+CORRESPONDENCE_POLL_SECONDS = 15  # an open correspondence waiting page looks now and then
+
 
 class MatchForm(forms.Form):
     table_name = TableNameField("Your name at the table")
+    # Live, or correspondence (days per move): each pace is its own queue (games.pace).
+    pace = forms.ChoiceField(
+        choices=game_pace.CHOICES,
+        initial=game_pace.LIVE,
+        widget=forms.RadioSelect,
+        label="Pace",
+        required=False,  # not chosen: live
+    )
     seats = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label="Players")
 
     def __init__(self, kind: str, *args: Any, **kwargs: Any) -> None:
@@ -78,6 +91,7 @@ def start(request: HttpRequest, kind: str) -> HttpResponse:
 def _start_context(
     entry: catalogue.GameEntry, form: MatchForm, options: Any = None
 ) -> dict[str, Any]:
+    """The start page's context (a correspondence wait shows by its own template tag)."""
     return {
         "entry": entry,
         "form": form,
@@ -86,23 +100,32 @@ def _start_context(
     }
 
 
+def _lane(raw: object) -> str:
+    return Lane.CORRESPONDENCE if raw == Lane.CORRESPONDENCE else Lane.LIVE
+
+
+def wait_url(lane: str) -> str:
+    base = reverse("matchmaking:wait")
+    return f"{base}?lane={lane}" if lane == Lane.CORRESPONDENCE else base
+
+
 @require_POST
 def join(request: HttpRequest, kind: str) -> HttpResponse:
     """Join the queue with a preset (``preset``) or the full options; refusals change nothing."""
     entry = _entry(kind)
     raw_name = str(request.POST.get("table_name", ""))[:60]
+    pace = str(request.POST.get("pace") or game_pace.LIVE)[:16]  # queue.check judges it
     preset = presets.find(kind, str(request.POST.get("preset", ""))[:40])
     if preset is not None:
-        choice = queue.Choice(kind, preset.seats, preset.options, raw_name)
+        choice = queue.Choice(kind, preset.seats, preset.options, raw_name, pace)
     else:
         form, options = MatchForm(kind, request.POST), adapters.options_form(kind, request.POST)
         if not (form.is_valid() and options.is_valid()):
             messages.error(request, "Check the options below.")
-            return render(
-                request, "matchmaking/start.html", _start_context(entry, form, options), status=400
-            )
+            context = _start_context(entry, form, options)
+            return render(request, "matchmaking/start.html", context, status=400)
         choice = queue.Choice(
-            kind, form.cleaned_data["seats"], dict(options.cleaned_data), raw_name
+            kind, form.cleaned_data["seats"], dict(options.cleaned_data), raw_name, pace
         )
     try:
         row, game = queue.join(person(request), choice)
@@ -111,25 +134,28 @@ def join(request: HttpRequest, kind: str) -> HttpResponse:
         return redirect(table_url(exc.game))
     except queue.QueueError as exc:
         messages.error(request, exc.message)
-        form = MatchForm(kind, initial={"table_name": raw_name})
-        return render(
-            request, "matchmaking/start.html", _start_context(entry, form), status=exc.status
-        )
+        form = MatchForm(kind, initial={"table_name": raw_name, "pace": pace})
+        context = _start_context(entry, form)
+        return render(request, "matchmaking/start.html", context, status=exc.status)
     request.session["match_name"] = row.table_name
     if game is not None:
         return redirect(table_url(game))
-    return redirect("matchmaking:wait")
+    return redirect(wait_url(row.lane))
 
 
 def _wait_context(request: HttpRequest, row: QueueEntry) -> dict[str, Any]:
     waited = queue.waited_seconds(row)
+    slow = row.lane == Lane.CORRESPONDENCE
     return {
         "row": row,
         "entry": catalogue.get(row.kind),
         "waited": waited,
         "options": presets.describe(row.kind, row.options),
-        "offer_computer": waited >= queue.OFFER_COMPUTER_AFTER,
-        "poll_seconds": queue.POLL_SECONDS,
+        "pace": game_pace.label(row.options),
+        "slow": slow,
+        "wait_days": queue.CORRESPONDENCE_WAIT_DAYS,
+        "offer_computer": not slow and waited >= queue.OFFER_COMPUTER_AFTER,
+        "poll_seconds": CORRESPONDENCE_POLL_SECONDS if slow else queue.POLL_SECONDS,
     }
 
 
@@ -138,8 +164,10 @@ def _wait_context(request: HttpRequest, row: QueueEntry) -> dict[str, Any]:
 def wait(request: HttpRequest) -> HttpResponse:
     """The waiting page: seated already → the table; not waiting → back to the game."""
     who = person(request)
-    queue.resume(who)
-    row = queue.heartbeat(who)
+    lane = _lane(request.GET.get("lane"))
+    if lane == Lane.LIVE:
+        queue.resume(who)
+    row = queue.heartbeat(who, lane)
     if row is None or not row.kind:
         return redirect("games:home")
     seated = queue.seated_game(row)
@@ -152,7 +180,7 @@ def wait(request: HttpRequest) -> HttpResponse:
 @require_GET
 def wait_poll(request: HttpRequest) -> HttpResponse:
     """Still here: pair if possible; seated → to the table (both pages go there)."""
-    row = queue.heartbeat(person(request))
+    row = queue.heartbeat(person(request), _lane(request.GET.get("lane")))
     if row is None:
         return HttpResponseStopPolling()
     if row.status == EntryStatus.MATCHED and row.game is not None:
@@ -164,8 +192,9 @@ def wait_poll(request: HttpRequest) -> HttpResponse:
 def leave(request: HttpRequest) -> HttpResponse:
     """Stop waiting (Cancel, or the page closing: then nobody reads the answer)."""
     who = person(request)
-    row = queue.current(who)
-    queue.leave(who)
+    lane = _lane(request.POST.get("lane"))
+    row = queue.current(who, lane)
+    queue.leave(who, lane)
     if request.POST.get("beacon"):
         return HttpResponse(status=204)
     messages.info(request, "You left the queue.")

@@ -38,6 +38,7 @@ from games.models import Game, GameStatus, Move, Seat
 from games.online import placeholder_name
 from games.table_flow import SPEEDS
 from leaderboards.privacy import names_hidden
+from matchmaking import ratings
 from matchmaking.models import Watcher, owner_key
 from matchmaking.ratings import GUEST_RATING
 from players.lookup import names_kept_from, ratings_of
@@ -245,7 +246,8 @@ def live_tables(request: HttpRequest) -> list[dict[str, Any]]:
         if not watchable_game(game):
             continue
         people = [s for s in game.seats.all() if not s.is_computer]
-        scores = [rated.get((game.kind, s.user_id), GUEST_RATING) for s in people]
+        pace = ratings.pace_of(game.config)
+        scores = [rated.get((game.kind, pace, s.user_id), GUEST_RATING) for s in people]
         rows.append(
             {
                 "room": room,
@@ -273,17 +275,18 @@ def live_tables(request: HttpRequest) -> list[dict[str, Any]]:
     return rows
 
 
-def _ratings(found: list[Room]) -> dict[tuple[str, int | None], float]:
-    """Every seated account's rating at its table's game, one query per game kind."""
-    by_kind: dict[str, set[int]] = {}
+def _ratings(found: list[Room]) -> dict[tuple[str, str, int | None], float]:
+    """Every seated account's rating at its table's game and pace, one query per both."""
+    by_kind: dict[tuple[str, str], set[int]] = {}
     for room in found:
         for seat in room.game.seats.all():
             if seat.user_id is not None:
-                by_kind.setdefault(room.game.kind, set()).add(seat.user_id)
-    out: dict[tuple[str, int | None], float] = {}
-    for kind, users in by_kind.items():
-        for user_id, value in ratings_of(sorted(users), kind).items():
-            out[(kind, user_id)] = value
+                key = (room.game.kind, ratings.pace_of(room.game.config))
+                by_kind.setdefault(key, set()).add(seat.user_id)
+    out: dict[tuple[str, str, int | None], float] = {}
+    for (kind, pace), users in by_kind.items():
+        for user_id, value in ratings_of(sorted(users), kind, pace).items():
+            out[(kind, pace, user_id)] = value
     return out
 
 

@@ -5,6 +5,8 @@
 - ``{% watch_list %}`` on the rooms lobby: live listed tables, strongest first.
 - ``{% watchers game %}`` in the online bar: how many people watch this table.
 - ``{% watch_link room %}`` on a room page: watch its table without a seat.
+- ``{% correspondence_wait %}`` on the quick match page and My turn: a signed-in
+  player's correspondence wait (with Cancel), or the table it found.
 """
 
 from __future__ import annotations
@@ -13,8 +15,11 @@ from typing import Any
 
 from django import template
 
+from games import catalogue
+from games import pace as game_pace
 from games.models import Game
-from matchmaking import presets, watching
+from games.table_flow import table_url
+from matchmaking import presets, queue, watching
 from rooms.models import Room
 from rooms.people import person
 
@@ -57,3 +62,20 @@ def watch_link(context: template.Context, room: Room) -> str:
     if not watching.watchable_game(game) or watching.seated(request, game):
         return ""
     return watching.watch_url(room, person(request))
+
+
+@register.inclusion_tag("matchmaking/_slow_wait.html", takes_context=True)
+def correspondence_wait(context: template.Context) -> dict[str, Any]:
+    """The player's correspondence queue row (paired first if it can be now), or nothing."""
+    request = context.get("request")
+    row = queue.correspondence_wait(person(request)) if request is not None else None
+    if row is None:
+        return {"row": None}
+    game = queue.seated_game(row)
+    return {
+        "row": row,
+        "name": catalogue.kind_name(row.kind),
+        "pace": game_pace.label(row.options),
+        "table": table_url(game) if game is not None else "",
+        "csrf_token": context.get("csrf_token"),
+    }

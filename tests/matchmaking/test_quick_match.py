@@ -68,7 +68,7 @@ def test_a_blocked_pair_is_never_matched_but_each_meets_someone_else() -> None:
 def test_ratings_far_apart_wait_until_the_window_has_widened() -> None:
     (ann, ann_user), (bob, _) = member("ann"), member("bob")
 
-    def rating(user_id: int, kind: str) -> tuple[float, bool]:
+    def rating(user_id: int, kind: str, pace: str = "live") -> tuple[float, bool]:
         return (1000.0 if user_id == ann_user.pk else 1600.0), False
 
     with mock.patch("matchmaking.ratings.rating_of", rating):
