@@ -33,6 +33,16 @@ class ViewPart(Schema):
     model_config = ConfigDict(extra="forbid")
 
 
+class Piece(ViewPart):
+    """A tile as the tile games show it: the fields every such piece has (a game's own
+    piece model adds what else it carries: a joker flag, who laid it…)."""
+
+    id: int = Field(description="The piece's id (what actions name).")
+    face: str = Field(description="The piece's face as text (R7, K13, J, AS…).")
+    colour: str | None = Field(description="The colour letter, or null for a joker.")
+    number: int | None = Field(description="The number 1-13, or null.")
+
+
 @cache
 def view_classes() -> dict[str, type[ViewPart]]:
     """Each ready game's seat-view model, by kind, in the catalogue's order."""

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from api.view_models import ViewPart
+from api.view_models import Piece, ViewPart
 
 
 class RomanianOptions(ViewPart):
@@ -23,19 +23,11 @@ class RomanianOptions(ViewPart):
     discard_counts: bool = Field(description="Whether the last discard may count toward opening.")
 
 
-class RomanianRack(ViewPart):
-    id: int = Field(description="The piece's id (what actions name).")
-    face: str = Field(description="The piece's face as text (R7, K13, J, AS…).")
-    colour: str | None = Field(description="The colour letter, or null for a joker.")
-    number: int | None = Field(description="The number 1-13, or null.")
+class RomanianRack(Piece):
     joly: bool = Field(description="Whether it is a joly (a joker).")
 
 
-class RomanianTiles(ViewPart):
-    id: int = Field(description="The piece's id (what actions name).")
-    face: str = Field(description="The piece's face as text (R7, K13, J, AS…).")
-    colour: str | None = Field(description="The colour letter, or null for a joker.")
-    number: int | None = Field(description="The number 1-13, or null.")
+class RomanianTiles(Piece):
     joly: bool = Field(description="Whether it is a joly (a joker).")
     laid_by: int = Field(description="The seat that first melded each tile.")
     stands_for: str | None = Field(None, description="The number a joker stands for in this set.")
@@ -48,11 +40,7 @@ class RomanianMelds(ViewPart):
     tiles: list[RomanianTiles] = Field(description="The set's tiles, in reading order.")
 
 
-class RomanianDiscards(ViewPart):
-    id: int = Field(description="The piece's id (what actions name).")
-    face: str = Field(description="The piece's face as text (R7, K13, J, AS…).")
-    colour: str | None = Field(description="The colour letter, or null for a joker.")
-    number: int | None = Field(description="The number 1-13, or null.")
+class RomanianDiscards(Piece):
     joly: bool = Field(description="Whether it is a joly (a joker).")
     by: int = Field(description="The seat that did it.")
 

@@ -12,14 +12,10 @@ from typing import Literal
 
 from pydantic import Field
 
-from api.view_models import ViewPart
+from api.view_models import Piece, ViewPart
 
 
-class RumbarooTiles(ViewPart):
-    id: int = Field(description="The piece's id (what actions name).")
-    face: str = Field(description="The piece's face as text (R7, K13, J, AS…).")
-    colour: str | None = Field(description="The colour letter, or null for a joker.")
-    number: int | None = Field(description="The number 1-13, or null.")
+class RumbarooTiles(Piece):
     action: str | None = Field(description="The action tile's key, or null for a number tile.")
     action_name: str | None = Field(description="The action tile's name, or null.")
     wild: bool = Field(description="Whether it is a wild.")

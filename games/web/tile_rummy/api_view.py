@@ -12,14 +12,10 @@ from typing import Literal
 
 from pydantic import Field
 
-from api.view_models import ViewPart
+from api.view_models import Piece, ViewPart
 
 
-class TileRummyTiles(ViewPart):
-    id: int = Field(description="The piece's id (what actions name).")
-    face: str = Field(description="The piece's face as text (R7, K13, J, AS…).")
-    colour: str | None = Field(description="The colour letter, or null for a joker.")
-    number: int | None = Field(description="The number 1-13, or null.")
+class TileRummyTiles(Piece):
     joker: bool = Field(description="Whether it is a joker.")
     stands_for: int | None = Field(None, description="The number a joker stands for in this set.")
 
@@ -30,11 +26,7 @@ class TileRummyTable(ViewPart):
     value: int = Field(description="Points.")
 
 
-class TileRummyRack(ViewPart):
-    id: int = Field(description="The piece's id (what actions name).")
-    face: str = Field(description="The piece's face as text (R7, K13, J, AS…).")
-    colour: str | None = Field(description="The colour letter, or null for a joker.")
-    number: int | None = Field(description="The number 1-13, or null.")
+class TileRummyRack(Piece):
     joker: bool = Field(description="Whether it is a joker.")
 
 
