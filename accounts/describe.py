@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from games import catalogue
+from games import catalogue, pace
 from games.models import Game, Seat
 from games.table_flow import table_url
 
@@ -17,8 +17,13 @@ MIXED = "mixed"
 # under this one level: the boards' "Online tables" (leaderboards.boards.ONLINE_BOARD).
 ONLINE = "online"
 ONLINE_LABEL = "Online tables"
+# A correspondence table (days a move, games.pace) counts apart from live ones, as
+# players of both expect: its own level and board, "Correspondence tables".
+CORRESPONDENCE = "correspondence"
+CORRESPONDENCE_LABEL = "Correspondence tables"
 
 __all__ = [
+    "CORRESPONDENCE",
     "MIXED",
     "NO_COMPUTERS",
     "ONLINE",
@@ -47,12 +52,13 @@ def level_of(seats: Iterable[Seat]) -> str:
 def game_level(game: Game, seats: Iterable[Seat] | None = None) -> str:
     """The level a game counts at, the same on the stats page, the charts and the boards.
 
-    An online table is "online"; else the setup's level option when the catalogue
-    names one (a daily played in a game's first box against a medium computer counts
-    in that box, as its weekly chart says), else the level of its computers.
+    An online table is "online" ("correspondence" at days a move); else the setup's
+    level option when the catalogue names one (a daily played in a game's first box
+    against a medium computer counts in that box, as its weekly chart says), else the
+    level of its computers.
     """
     if game.online:
-        return ONLINE
+        return CORRESPONDENCE if pace.is_correspondence(game.config) else ONLINE
     entry = catalogue.find(game.kind)
     key = entry.level_key if entry else None
     value = game.config.get(key) if key and isinstance(game.config, dict) else None
@@ -63,6 +69,8 @@ def level_label(kind: str, level: str) -> str:
     """A level as players read it ("Big Red", not "big_red"): the catalogue's label."""
     if level == ONLINE:
         return ONLINE_LABEL
+    if level == CORRESPONDENCE:
+        return CORRESPONDENCE_LABEL
     entry = catalogue.find(kind)
     return entry.level_label(level) if entry else level.replace("_", " ").capitalize()
 

@@ -26,11 +26,16 @@ PER_PAGE = 25
 # kind → (name, ((level, label), ...)) for every game people can play, daily host first.
 # Games between people are ranked under this "difficulty", apart from games against computers.
 ONLINE_BOARD = "online"
-# The last "difficulty" of each is the board of online games between people.
+CORRESPONDENCE_BOARD = "correspondence"  # online tables at days a move, apart from live ones
+# The last two "difficulties" of each are the boards of online games between people.
 KINDS: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
     e.kind: (
         e.name,
-        (*((level.key, level.label) for level in e.levels), (ONLINE_BOARD, "Online tables")),
+        (
+            *((level.key, level.label) for level in e.levels),
+            (ONLINE_BOARD, "Online tables"),
+            (CORRESPONDENCE_BOARD, "Correspondence tables"),
+        ),
     )
     for e in sorted(catalogue.ready(), key=lambda e: e.daily is None)
 }

@@ -30,7 +30,6 @@ from games import catalogue
 from games.engine.registry import engine_for
 from games.models import Game, Seat
 from leaderboards import daily, streaks
-from leaderboards.boards import ONLINE_BOARD
 from leaderboards.models import DailyChallenge, LeaderboardEntry, Player, Result
 from leaderboards.periods import keys_for, utc_date, utc_now
 from leaderboards.players import player_for_seat
@@ -90,8 +89,9 @@ def _count(
 ) -> None:
     player = player_for_seat(seat)
     day = daily.daily_day(game.config)
-    # Games between people have boards of their own, apart from games against computers.
-    difficulty = ONLINE_BOARD if game.online else difficulty_of(game, seats)
+    # Games between people have boards of their own, apart from games against computers,
+    # and correspondence tables apart from live ones (accounts.describe.game_level).
+    difficulty = difficulty_of(game, seats)
     _, created = Result.objects.get_or_create(
         game=game,
         seat_index=seat.index,

@@ -217,3 +217,15 @@ def test_a_table_between_people_counts_as_online_tables_as_on_the_boards(run_com
     assert GameRecord.objects.get(game=game).level == describe.ONLINE
     html = player.get("/me/stats/").content.decode()
     assert f'<tr data-testid="level-online"><th scope="row">{label}</th>' in html
+
+
+def test_a_correspondence_table_counts_apart_from_live_tables(run_commits) -> None:
+    """Issue 27 item 5: stats and boards keep days-a-move games apart from live ones."""
+    player = Client()
+    game = finish(play_daily(player, run_commits))
+    Game.objects.filter(pk=game.pk).update(online=True, config={**game.config, "pace": "3d"})
+    game.refresh_from_db()
+    assert describe.game_level(game) == describe.CORRESPONDENCE == boards.CORRESPONDENCE_BOARD
+    label = dict(boards.KINDS[game.kind][1])[boards.CORRESPONDENCE_BOARD]
+    assert describe.level_label(game.kind, describe.CORRESPONDENCE) == label
+    assert label == "Correspondence tables" != describe.level_label(game.kind, describe.ONLINE)

@@ -19,6 +19,7 @@ from django.utils import timezone
 from games import catalogue, services
 from games.engine.registry import engine_for
 from games.models import Game, GameStatus, Move
+from leaderboards.models import Result
 from rooms import adapters
 from tests.notifications.nf_helpers import fresh, make_user, play_to_the_end
 
@@ -65,3 +66,6 @@ def test_a_correspondence_game_is_played_to_the_end_over_days(
     assert timeouts >= 1
     assert (game.updated - start) > timedelta(days=3)  # it went on over several days
     assert mail.outbox == []
+    # The people's results count on the correspondence board, apart from live tables.
+    boards = set(Result.objects.filter(game=game).values_list("difficulty", flat=True))
+    assert boards == {"correspondence"}
