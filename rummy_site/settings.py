@@ -324,6 +324,12 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": SWEEP_SECONDS,
         "options": {"expires": SWEEP_SECONDS},
     },
+    # Quick match's correspondence waits need no open page: pair them every minute.
+    "pair-correspondence-waits": {
+        "task": "matchmaking.tasks.pair_correspondence_waits",
+        "schedule": 60.0,
+        "options": {"expires": 60},
+    },
     # The daily challenge's board at 00:00 UTC. Idempotent: if beat is late or
     # down, the day's first request derives the same seed (leaderboards.daily).
     "make-daily-challenge": {

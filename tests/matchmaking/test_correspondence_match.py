@@ -160,3 +160,20 @@ def test_a_second_press_just_after_a_seat_goes_to_that_table_later_ones_wait_aga
     assert slow_press(bob, "Bob Slow").url == table  # a double press
     QueueEntry.objects.update(matched_at=timezone.now() - timedelta(minutes=5))
     assert slow_press(bob, "Bob Slow").url == SLOW_WAIT  # another game, while that one goes on
+
+
+def test_beat_pairs_waits_whose_window_has_widened_with_nobody_back() -> None:
+    """Far-apart ratings wait; once the window covers them, beat's task seats them
+    though neither came back to a page."""
+    from matchmaking.tasks import pair_correspondence_waits
+
+    (ann, ann_user), (bob, _) = member("ann"), member("bob")
+    Rating.objects.create(user=ann_user, kind="rumbaroo", pace="correspondence", mu=45, sigma=2)
+    slow_press(ann, "Ann Slow")
+    assert slow_press(bob, "Bob Slow").url == SLOW_WAIT  # too far apart for now
+    assert pair_correspondence_waits() == 0 and not Game.objects.exists()
+    QueueEntry.objects.update(joined=timezone.now() - timedelta(hours=1))  # the window grew
+    assert pair_correspondence_waits() == 1
+    game = Game.objects.get()
+    assert game.config["pace"] == "3d"
+    assert set(QueueEntry.objects.values_list("status", flat=True)) == {EntryStatus.MATCHED}
