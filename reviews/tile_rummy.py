@@ -15,7 +15,6 @@ measure: the most tiles, then the most points shed from the rack.
 from __future__ import annotations
 
 import logging
-import time
 from typing import Any
 
 from games.bots.tile_rummy_best import PLACEMENT_NODES, best_play
@@ -30,7 +29,7 @@ Table = list[list[int]]
 
 # Per turn: the amount of search decides the review (twice the hint's, which the
 # exact search never needed on the reference positions), so it reads the same
-# whenever it is computed. The clock is only a safety net for the worker, far
+# whenever it is computed. A CPU-time cap is only a safety net for the worker, far
 # above the usual cost (the p99 is 0.4 s of CPU); when hit it is logged and the
 # turn is marked "at least".
 NODE_LIMIT = 2 * PLACEMENT_NODES
@@ -75,7 +74,7 @@ def compute(game: Game, seat_index: int, round_no: int) -> dict[str, Any]:
             turn = review_turn(seen_before, seen_after, move.seq, len(turns) + 1)
             if turn.pop("timed_out", False):
                 log.warning(
-                    "Tile Rummy review of game %s (seat %s, move %s) hit the %s s safety cap",
+                    "Tile Rummy review of game %s (seat %s, move %s) hit the %s s CPU safety cap",
                     game.id,
                     seat_index,
                     move.seq,
@@ -113,8 +112,7 @@ def review_turn(before: View, after: View, seq: int, number: int) -> dict[str, A
 def _best(before: View, laid: list[int], played: Table) -> tuple[dict[str, Any] | None, bool]:
     """The search's best play (the player's own when it was better: a search cut
     short), and whether the safety net stopped the search."""
-    deadline = None if TURN_SECONDS is None else time.perf_counter() + TURN_SECONDS
-    budget = Budget(node_limit=NODE_LIMIT, deadline=deadline)
+    budget = Budget.capped(NODE_LIMIT, TURN_SECONDS)
     found = best_play(before, budget)
     best = None
     if found is not None:

@@ -82,7 +82,7 @@ def add_arguments(parser: Any) -> None:
     parser.add_argument("--positions", type=int, default=200, help="mid-game positions")
     parser.add_argument("--games", type=int, default=20, help="games per match-up")
     parser.add_argument(
-        "--budget", type=float, default=SAFETY_CAP_S, help="expert wall-clock safety net (s)"
+        "--budget", type=float, default=SAFETY_CAP_S, help="expert safety net (CPU s)"
     )
     parser.add_argument("--target", type=int, default=200, help="game target score")
     parser.add_argument(

@@ -3,12 +3,11 @@
 Besides the computers' levels, two placement searches run on the site: the
 hint (for a player's turn) and the post-game review. Each is checked beside
 busy processes like a level, on the expert's positions, with its own step
-limit and its wall-clock safety net armed, as the site runs it.
+limit and its CPU-time safety net armed, as the site runs it.
 """
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from games.bots.tile_rummy_best import best_play
@@ -25,7 +24,7 @@ def placement_chooser(node_limit: int, cap_s: float) -> Chooser:
     def choose(view: View, _level: str) -> Any:
         if view.get("phase") != "play" or view.get("turn") != view.get("seat"):
             return None
-        budget = Budget(node_limit=node_limit, deadline=time.perf_counter() + cap_s)
+        budget = Budget.capped(node_limit, cap_s)
         found = best_play(view, budget)
         if found is None:
             return None

@@ -2,7 +2,7 @@
 
 ``--move-times N``: every level plays the seat to move in the same N seeded
 mid-game positions (``tile_rummy.mid_game_views``) exactly as on the site
-(its own step limit, the wall-clock safety net armed). Printed per level: the
+(its own step limit, the CPU-time safety net armed). Printed per level: the
 search steps a move spent (median / p99 / max, all of the expert's searches
 together), how often the expert's exact search finished, and the move time
 median / p95 / p99 / max in wall time *and* in CPU time (``time.process_time``):
@@ -66,7 +66,7 @@ def report(out: Callable[[str], Any], options: dict[str, Any]) -> None:
     views = mid_game_views(count)
     out(
         f"Tile Rummy move times: {len(views)} seeded mid-game positions; expert "
-        f"{node_limit or EXPERT_NODES} steps a search, safety net {SAFETY_CAP_S:.1f} s wall"
+        f"{node_limit or EXPERT_NODES} steps a search, safety net {SAFETY_CAP_S:.1f} s CPU"
     )
     out("(wall time is inflated on a shared machine; CPU time is what the move itself cost)")
     out(

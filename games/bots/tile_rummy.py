@@ -49,8 +49,9 @@ medium need no limit: their searches are bounded by construction (beams of
 rack alone). The expert gives each of its searches ``EXPERT_NODES`` steps
 (a move runs two to eight of them); the opening's exact search has the same
 limit, and one stopped by it falls back to the exact rack search, so an
-opening worth 30 is never missed. ``budget_s`` (``SAFETY_CAP_S``) is only a
-safety net for a pathological position on an overloaded machine: when it is
+opening worth 30 is never missed. ``budget_s`` (``SAFETY_CAP_S``, CPU seconds of
+the deciding thread, so other processes' load never counts) is only a safety
+net for a pathological position: when it is
 hit the best move found so far is played and a WARNING is logged (with the
 level; the site's log filter adds the game). Tests and benchmarks may pass
 ``budget_s=None`` and another ``node_limit``.
@@ -61,7 +62,6 @@ and the opening rule) before it is returned; anything doubtful becomes a draw.
 from __future__ import annotations
 
 import logging
-import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -88,8 +88,8 @@ LEVELS = ("easy", "medium", "expert")
 # expert move's p99 on an idle machine stays under 250 ms (``manage.py benchmark
 # --game tile_rummy --move-times 200``, games/benchmarks/tile_rummy_move_times).
 EXPERT_NODES = 20_000
-# The wall-clock safety net: ten times the 250 ms p99 target. Never hit in the
-# benchmark; when it is, the move is logged (it may differ from an idle machine's).
+# The safety net, in CPU seconds (never the wall clock): ten times the 250 ms p99
+# target. Never hit in the benchmark; when it is, the move is logged.
 SAFETY_CAP_S = 2.5
 # States kept per step by the one-pass table searches of medium and easy: narrow
 # enough to miss rearrangements the expert finds, wide enough to go out
@@ -114,7 +114,7 @@ def choose_action(
 
     ``node_limit`` (None: the level's own, ``EXPERT_NODES``) decides how much
     the expert searches, so the move depends on the view and the level alone;
-    ``budget_s`` is a wall-clock safety net only (None: none), logged when hit.
+    ``budget_s`` is a CPU-time safety net only (None: none), logged when hit.
     ``report``: as for ``propose`` (the benchmark reads the steps spent).
     """
     if level not in LEVELS:
@@ -128,7 +128,7 @@ def choose_action(
     new_table = propose(view, level, budget_s, node_limit=node_limit, report=report)
     if report.get("timed_out"):
         log.warning(
-            "Tile Rummy %s move hit the %.1f s safety cap after %d search steps; "
+            "Tile Rummy %s move hit the %.1f s CPU safety cap after %d search steps; "
             "it played the best found so far",
             level,
             budget_s,
@@ -160,8 +160,7 @@ def propose(
         return _easy(table, rack, touch)
     if level == "medium":
         return _medium(table, rack, touch, _in_danger(view))
-    deadline = time.perf_counter() + budget_s if budget_s is not None else None
-    budget = Budget(EXPERT_NODES if node_limit is None else node_limit, deadline)
+    budget = Budget.capped(EXPERT_NODES if node_limit is None else node_limit, budget_s)
     info: dict[str, Any] = report if report is not None else {}
     move = _expert(view, budget, info)
     info["nodes"] = budget.total

@@ -150,7 +150,7 @@ the expert's own shortfalls outside danger are its joker kept on purpose.
 
 Every search has its own step budget, the same as the baseline's single
 search; the expert runs two to eight of them a move (on the site
-``tile_rummy.EXPERT_NODES`` each, with one wall-clock safety net for the
+``tile_rummy.EXPERT_NODES`` each, with one CPU-time safety net for the
 move that is never reached in the benchmark). Pure Python, deterministic for
 a view and a step limit, so the move is the same on a busy machine.
 """

@@ -31,7 +31,7 @@ tests.
 ``anytime_arrangement`` is what players call: passes with a beam (only the
 best ``width`` states kept a step: quick, nearly always optimal) of growing
 width, then the exact pass, each looking only for better than the last. A
-``Budget`` of steps stops it (a wall-clock deadline only as a safety net); the
+``Budget`` of steps stops it (a CPU-time deadline only as a safety net); the
 best arrangement of the passes that finished is kept. Given the same inputs and
 step limit, the answer is always the same: iteration order depends only on
 the input.
@@ -65,6 +65,12 @@ CLOCK_EVERY = 512  # states between two looks at the clock inside a layer
 WIDTHS: tuple[int | None, ...] = (32, 256, 2048, None)
 
 
+def cpu_seconds() -> float:
+    """This thread's CPU time, the safety net's clock: unlike the wall clock it stands
+    still while other processes have the CPU, so a busy server never trips the net."""
+    return time.thread_time()
+
+
 class SearchAborted(Exception):
     """The node budget or the deadline ran out before the search finished."""
 
@@ -75,9 +81,10 @@ class Budget:
     search that decides a move: it is checked once per layer of the search, so a
     search stopped by it stops at the same place on any machine, busy or idle.
 
-    ``deadline`` (a ``time.perf_counter()`` value or None) is only a safety net
-    far above the usual cost, read every ``CLOCK_EVERY`` states inside a layer
-    so a crowded layer cannot overrun it by much; ``timed_out`` says it was hit
+    ``deadline`` (a ``cpu_seconds()`` value or None; ``capped`` sets it) is only a
+    safety net far above the usual cost, counted in this thread's CPU time and
+    read every ``CLOCK_EVERY`` states inside a layer so a crowded layer cannot
+    overrun it by much; ``timed_out`` says it was hit
     (the move then depends on the machine, which the callers log).
 
     A budget made by ``fresh`` (one more search under the same limits) reports
@@ -101,11 +108,16 @@ class Budget:
         self.check_clock()
 
     def check_clock(self) -> None:
-        if self.deadline is not None and time.perf_counter() > self.deadline:
+        if self.deadline is not None and cpu_seconds() > self.deadline:
             self.timed_out = True
             if self.root is not None:
                 self.root.timed_out = True
             raise SearchAborted
+
+    @classmethod
+    def capped(cls, node_limit: int | None, cap_s: float | None) -> Budget:
+        """``node_limit`` steps, with a safety net of ``cap_s`` CPU seconds (None: none)."""
+        return cls(node_limit, None if cap_s is None else cpu_seconds() + cap_s)
 
     def fresh(self) -> Budget:
         """A budget for one more search: the same step limit and safety net, counted

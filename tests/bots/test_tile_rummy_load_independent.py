@@ -4,7 +4,7 @@ The expert's move is decided by a fixed number of search steps, never by a
 clock, so the same view gives the same move with or without other work on the
 machine. Each test here keeps the machine busy itself (``busy``: processes
 spinning beside it, stopped in a ``finally``) and calls the bots exactly as
-the site does, with their defaults (the wall-clock safety net armed).
+the site does, with their defaults (the CPU-time safety net armed).
 Plain pytest functions: no database is needed.
 """
 
@@ -173,3 +173,21 @@ def test_the_expert_move_is_decided_by_its_step_limit() -> None:
         named = choose_action(view, "expert", None, node_limit=EXPERT_NODES)
         assert choose_action(view, "expert", report=report) == named
         assert report["nodes"] > 0 and not report["timed_out"]
+
+
+def test_the_safety_net_counts_this_threads_cpu_time_not_the_wall_clock() -> None:
+    """Time the thread spends off the CPU (another process running, here a sleep) never
+    trips the net; only the search's own work does."""
+    import time
+
+    from games.bots.tile_rummy_search import Budget, SearchAborted
+
+    budget = Budget.capped(None, 0.05)
+    time.sleep(0.2)  # four times the cap passes on the wall clock
+    budget.check_clock()  # not tripped
+    with pytest.raises(SearchAborted):
+        end = time.thread_time() + 0.1
+        while time.thread_time() < end:  # the thread's own work
+            pass
+        budget.check_clock()
+    assert budget.timed_out

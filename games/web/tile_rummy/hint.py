@@ -14,7 +14,6 @@ board while the player moves tiles, and is gone once the turn is played.
 from __future__ import annotations
 
 import logging
-import time
 from typing import Any
 from uuid import UUID
 
@@ -33,7 +32,7 @@ from games.web.tile_rummy import presenters
 from leaderboards.daily import daily_day
 
 # The amount of search decides the hint (the same on a busy server): the exact search
-# finishes within it on every reference position. The clock is only a safety net,
+# finishes within it on every reference position. A CPU-time cap is only a safety net,
 # about 10x the hint's p99 (0.4 s of CPU on the reference positions); hitting it is logged.
 HINT_NODES = PLACEMENT_NODES
 HINT_SECONDS = 5.0
@@ -92,11 +91,11 @@ def give_hint(game: Game, seat: Seat, view: dict[str, Any], version: int | None)
         )
     if view["phase"] != "play" or seat.index not in view["to_act"]:
         raise services.NotAllowed("A hint is for your own turn.", "not_your_turn")
-    budget = Budget(node_limit=HINT_NODES, deadline=time.perf_counter() + HINT_SECONDS)
+    budget = Budget.capped(HINT_NODES, HINT_SECONDS)
     found = best_play(view, budget)
     if budget.timed_out:
         log.warning(
-            "Tile Rummy hint for game %s hit the %.1f s safety cap after %d search steps",
+            "Tile Rummy hint for game %s hit the %.1f s CPU safety cap after %d search steps",
             game.id,
             HINT_SECONDS,
             budget.total,
