@@ -3,7 +3,7 @@
 Over seeded positions of every density and joker case
 (``tile_rummy_positions``), the expert's placement search (``best_play``:
 the most rack tiles this turn, then the most points, before any decision to
-hold tiles back) and the HiGHS reference (``tile_rummy_reference``) solve
+hold tiles back) and the HiGHS reference (``research.tile_rummy_ilp``) solve
 the same position in the same run. Printed: the share of positions where
 the search found the optimum (tiles, then value), the shortfalls, the share
 where its exact pass finished, and both move times (median / p95 / p99 /
@@ -20,9 +20,9 @@ from typing import Any
 
 from games.bots.tile_rummy_best import PLACEMENT_NODES, best_play_for
 from games.bots.tile_rummy_search import Budget
+from research.tile_rummy_ilp import reference_optimum
 
 from .tile_rummy_positions import positions
-from .tile_rummy_reference import reference_optimum
 
 
 def percentiles_ms(seconds: list[float]) -> str:

@@ -39,7 +39,7 @@ so the search always holds its best move so far and stopping early costs
 accuracy, never the move (the medium move is the first incumbent). We chose
 our own pure-Python search over an integer-programming solver so the site
 needs no native dependency; an independent integer program (HiGHS, in
-``games/benchmarks/tile_rummy_reference``) checks it in the tests and the
+``research/tile_rummy_ilp``) checks it in the tests and the
 benchmark.
 
 Budget: an amount of search per level, never a clock, so a level's move for

@@ -9,7 +9,7 @@ move is what a beginner would play. A position is kept only if:
 * the search finished (its answer is exact) and the optimum lays at least
   ``MIN_GAIN`` tiles more than the easy level's move;
 * the optimal arrangement has a clear theme (``themes.CLEAR``);
-* the independent integer program (``tile_rummy_reference``, HiGHS) finds
+* the independent integer program (``research.tile_rummy_ilp``, HiGHS) finds
   the same optimum: the same number of tiles, then the same value.
 
 Each kept puzzle stores the position (table and rack only), the optimum and
@@ -28,11 +28,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from games.benchmarks.tile_rummy_reference import reference_optimum
 from games.bots.tile_rummy import _keep_order, choose_action, is_legal_play, propose
 from games.bots.tile_rummy_best import PLACEMENT_NODES, BestPlay, best_play_for
 from games.bots.tile_rummy_search import Budget
 from games.engine import tile_rummy as tr
+from research.tile_rummy_ilp import reference_optimum
 
 from .themes import CLEAR, themes_of, touched_sets
 

@@ -2,7 +2,7 @@
 
 For each puzzle: the stored arrangement is a legal table from that rack
 (``melds.check_table``) laying exactly the stored optimum, and the integer
-program (HiGHS, ``tile_rummy_reference``) finds that same optimum (tiles,
+program (HiGHS, ``research.tile_rummy_ilp``) finds that same optimum (tiles,
 then value). Prints a count and every disagreement; exits 1 on any.
 """
 
@@ -15,9 +15,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from games.benchmarks.tile_rummy_reference import reference_optimum
 from games.engine.melds import check_table
 from games.engine.tile_rummy import RULES, face_of, tile_value
+from research.tile_rummy_ilp import reference_optimum
 
 from .build import DEFAULT_OUT
 

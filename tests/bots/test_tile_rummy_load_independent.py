@@ -23,11 +23,11 @@ import pytest
 
 from games.benchmarks.tile_rummy import mid_game_views
 from games.benchmarks.tile_rummy_busy import placement_chooser
-from games.benchmarks.tile_rummy_reference import reference_opening
 from games.bots.tile_rummy import EXPERT_NODES, choose_action, is_legal_play, set_value
 from games.bots.tile_rummy_best import read_view
 from games.engine import tile_rummy as tr
 from games.log_context import GameIdFilter, about_game
+from research.tile_rummy_ilp import reference_opening
 
 BUSY_PROCESSES = 3  # on this 2-core machine: more runnable work than cores
 # Mid-game seeds (``mid_game_views``) whose expert move costs the most steps: up to

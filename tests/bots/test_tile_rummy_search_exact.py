@@ -1,6 +1,6 @@
 """The expert's placement search against an independent exact solver.
 
-``games/benchmarks/tile_rummy_reference.py`` solves the same question (the
+``research/tile_rummy_ilp.py`` solves the same question (the
 most rack tiles laid this turn, then the most points) as an integer program
 with HiGHS. Here both run on a few dozen seeded positions of every density
 and joker case, the search with a fixed step limit and no clock, so the
@@ -15,12 +15,12 @@ import random
 import pytest
 
 from games.benchmarks.tile_rummy_positions import Position, position
-from games.benchmarks.tile_rummy_reference import reference_opening, reference_optimum
 from games.bots.tile_rummy_best import PLACEMENT_NODES, best_play_for
 from games.bots.tile_rummy_opening import best_opening
 from games.bots.tile_rummy_search import PLACEMENT_WEIGHTS, Budget, anytime_arrangement
 from games.engine import tile_rummy as tr
 from games.engine.melds import check_table
+from research.tile_rummy_ilp import reference_opening, reference_optimum
 
 # The hint's step limit (the review has twice as many): the search must finish within it.
 NODE_LIMIT = PLACEMENT_NODES
