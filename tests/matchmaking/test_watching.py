@@ -18,6 +18,7 @@ from matchmaking.models import Watcher
 from rooms import adapters
 from rooms.models import RoomGame
 from rooms.people import Person
+from tests.replays.conftest import ids_in
 
 from .conftest import HTMX, device_of, live_room, member, play_moves, visitor
 
@@ -36,26 +37,6 @@ def _people(count: int) -> list[tuple[Client, Person]]:
 
 def _watch(client: Client, game: Game) -> Any:
     return client.get(f"/match/watch/{game.id}/")
-
-
-def _ids_in(data: Any, fields: tuple[str, ...], key: str = "") -> set[int]:
-    """Every piece id a context carries: ``{"id": n}`` dicts and id-holding keys."""
-    found: set[int] = set()
-    if isinstance(data, dict):
-        if isinstance(data.get("id"), int) and not isinstance(data.get("id"), bool):
-            found.add(data["id"])
-        for k, v in data.items():
-            found |= _ids_in(v, fields, str(k))
-    elif isinstance(data, list | tuple | set):
-        for item in data:
-            found |= _ids_in(item, fields, key)
-    elif (
-        isinstance(data, int)
-        and not isinstance(data, bool)
-        and (key in fields or key.endswith("_ids"))
-    ):
-        found.add(data)
-    return found
 
 
 def _options(kind: str, seats: int) -> dict[str, Any]:
@@ -80,7 +61,7 @@ def test_a_spectator_never_sees_a_hidden_tile(entry: catalogue.GameEntry) -> Non
         assert page.status_code == 200
         html = page.content.decode()
         shown = {int(x) for x in TILE_ATTR.findall(html)}
-        leaked = (shown | _ids_in(_plain(page.context), fields)) & hidden
+        leaked = (shown | ids_in(_plain(page.context), fields)) & hidden
         assert not leaked, sorted(leaked)
         poll = stranger.get(f"/match/watch/{game.id}/live/", {"at": game.version}, **HTMX)
         if poll.status_code == 200:
