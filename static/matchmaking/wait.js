@@ -12,4 +12,5 @@
     data.append("beacon", "1");
     navigator.sendBeacon(box.getAttribute("data-leave-url"), data);
   });
+  box.setAttribute("data-leave-armed", "1");  // from here a closing page says goodbye
 })();

@@ -65,10 +65,12 @@ def test_closing_the_waiting_page_leaves_the_queue_at_once(live_server: Any, bro
         _press(page, live_server.url, "Kim Tiles")
         expect(page.get_by_test_id("wait-status")).to_be_visible()
         assert QueueEntry.objects.get().status == EntryStatus.WAITING
+        # A visible status can precede the deferred script: close only once it listens.
+        expect(page.locator("[data-leave-url][data-leave-armed]")).to_have_count(1)
         page.close(run_before_unload=True)
         # The goodbye (a beacon) arrives well before the 6 s a silent page takes; a busy
         # test machine may take a few seconds to serve it, and nothing else marks it "left".
-        for _ in range(100):
+        for _ in range(200):
             if QueueEntry.objects.get().status == EntryStatus.IDLE:
                 break
             time.sleep(0.05)
