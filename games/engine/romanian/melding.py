@@ -14,6 +14,7 @@ from typing import Any
 
 from ..base import Action, Event, require
 from ..melds import why_not
+from .opening import opening_value, valid_combination
 from .state import State, remove
 from .tiles import RULES, face_of, is_joly, reading_of
 
@@ -55,8 +56,7 @@ def _check_target(state: State, owner: int, index: int) -> list[int]:
 
 
 def _valid(tiles: list[int], label: str) -> None:
-    reason = why_not([face_of(t) for t in tiles], RULES)
-    require(reason is None, "invalid_meld", f"{label} is not a combination: {reason}.")
+    valid_combination(tiles, label)
 
 
 def in_order(tiles: list[int]) -> list[int]:
@@ -117,22 +117,7 @@ def _check_opening(state: State, melds: list[list[int]], adds: list, repls: list
         "not_opened",
         "Before opening you may only lay new combinations from your own rack.",
     )
-    readings = []
-    for i, m in enumerate(melds):
-        _valid(m, f"Combination {i + 1}")
-        readings.append(reading_of(m))
-    require(
-        any(r is not None and r.kind == "run" for r in readings),
-        "opening_needs_run",
-        "The opening meld must include at least one run.",
-    )
-    total = sum(r.value for r in readings if r is not None)
-    threshold = state.config.threshold
-    require(
-        total >= threshold,
-        "opening_threshold",
-        f"The opening meld must be worth at least {threshold} points; this one is worth {total}.",
-    )
+    opening_value(melds, state.config.threshold)
 
 
 def _replacements(state: State, repls: list) -> dict[tuple[int, int], list[int]]:
