@@ -40,11 +40,9 @@ def problems_of(puzzle: dict[str, Any]) -> list[str]:
     return found
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--bank", type=Path, default=DEFAULT_OUT)
-    args = parser.parse_args(argv)
-    puzzles = json.loads(args.bank.read_text())["puzzles"]
+def run(bank: Path, problems_of) -> int:
+    """Check every puzzle of ``bank`` with ``problems_of``; print each problem; 1 if any."""
+    puzzles = json.loads(bank.read_text())["puzzles"]
     started = time.perf_counter()
     bad = 0
     for puzzle in puzzles:
@@ -54,6 +52,12 @@ def main(argv: list[str] | None = None) -> int:
     spent = time.perf_counter() - started
     print(f"checked {len(puzzles)} puzzles in {spent:.1f} s: {bad} problems")
     return 1 if bad else 0
+
+
+def main(argv: list[str] | None = None, default: Path = DEFAULT_OUT, judge=problems_of) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bank", type=Path, default=default)
+    return run(parser.parse_args(argv).bank, judge)
 
 
 if __name__ == "__main__":
