@@ -5,6 +5,11 @@ closest to the solver's rating. A streak climbs: its k-th puzzle is near
 ``STREAK_START + STREAK_STEP * k``. The daily puzzle is drawn by the daily
 seed (``leaderboards.daily.seed_for``) from puzzles not used as a daily in
 the last ``DAILY_GAP_DAYS`` days, and stored, so everyone gets the same one.
+
+None of this looks at a puzzle's game: rated practice, streaks and the daily
+draw from Tile Rummy and Romanian opening puzzles alike, kept mixed on purpose
+(one rating for both; a theme page is how to practise one game alone). A streak
+draws each puzzle's game in proportion to the bank first, then the rating.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ import random
 from datetime import date, timedelta
 
 from django.db import IntegrityError, transaction
-from django.db.models import F, Func, QuerySet
+from django.db.models import Count, F, Func, QuerySet
 
 from leaderboards.daily import seed_for
 
@@ -57,9 +62,23 @@ def in_theme(puzzles: QuerySet[Puzzle], theme: str) -> QuerySet[Puzzle]:
 def streak_puzzle(solver: Solver, streak_id: int, k: int) -> Puzzle | None:
     """The k-th (0-based) puzzle of a streak: harder as it goes, unseen by the solver."""
     rng = random.Random(f"streak:{streak_id}:{k}")
-    return near(unseen(solver), STREAK_START + STREAK_STEP * k, rng) or near(
-        Puzzle.objects.all(), STREAK_START + STREAK_STEP * k, rng
+    game = _streak_game(rng)
+    target = STREAK_START + STREAK_STEP * k
+    return (
+        near(unseen(solver).filter(game=game), target, rng)
+        or near(unseen(solver), target, rng)
+        or near(Puzzle.objects.all(), target, rng)
     )
+
+
+def _streak_game(rng: random.Random) -> str:
+    """Each streak puzzle's game, drawn in proportion to the bank: the easiest puzzles
+    of one game would otherwise open every streak with that game alone."""
+    counts = dict(Puzzle.objects.values_list("game").annotate(n=Count("id")).order_by("game"))
+    if not counts:
+        return ""
+    games = sorted(counts)
+    return rng.choices(games, weights=[counts[g] for g in games])[0]
 
 
 def daily_puzzle(day: date) -> Puzzle:

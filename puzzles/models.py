@@ -2,6 +2,9 @@
 
 A puzzle holds only what a seat could see (the table and its own rack) plus
 its answer: the optimum (tiles, then value) and one arrangement reaching it.
+Two games share the model: Tile Rummy's "lay the most" and "go out" puzzles,
+and Romanian Tile Rummy's openings (an empty table, a rack and a threshold;
+the solution is the new combinations of one best opening).
 The answer is read by the server when an attempt is judged and shown only
 once the attempt is over.
 """
@@ -18,11 +21,22 @@ PUZZLE_RD = 250.0  # a puzzle's first rating is an estimate: less unsure than a 
 START_VOL = 0.06
 
 
+TILE_RUMMY = "tile_rummy"
+ROMANIAN = "romanian_tile_rummy"  # the Romanian engine's KIND
+
+
 class Puzzle(models.Model):
-    KINDS = (("most", "Lay the most tiles"), ("out", "Go out this turn"))
+    KINDS = (
+        ("most", "Lay the most tiles"),
+        ("out", "Go out this turn"),
+        ("open", "Open with the most tiles"),
+    )
+    GAMES = ((TILE_RUMMY, "Tile Rummy"), (ROMANIAN, "Romanian Tile Rummy"))
 
     id = models.PositiveIntegerField(primary_key=True)
+    game = models.CharField(max_length=24, choices=GAMES, default=TILE_RUMMY)
     kind = models.CharField(max_length=8, choices=KINDS)
+    threshold = models.PositiveSmallIntegerField(null=True, blank=True)  # Romanian openings
     table = models.JSONField()  # [[tile ids], ...]
     rack = models.JSONField()  # [tile ids]
     tiles = models.PositiveSmallIntegerField()  # the optimum: rack tiles laid ...
@@ -42,6 +56,10 @@ class Puzzle(models.Model):
 
     def __str__(self) -> str:
         return f"Puzzle {self.id}"
+
+    @property
+    def romanian(self) -> bool:
+        return self.game == ROMANIAN
 
 
 class Solver(models.Model):
@@ -106,8 +124,9 @@ class Attempt(models.Model):
     rated = models.BooleanField(default=False)  # the first try of a puzzle, outside a streak
     scored = models.BooleanField(default=False)  # its rating change is applied (at most once)
     hinted = models.BooleanField(default=False)
-    draft = models.JSONField(null=True, blank=True)  # {"table": [[ids]], "placed": [ids]}
-    answer = models.JSONField(null=True, blank=True)  # the table confirmed
+    # Tile Rummy: {"table": [[ids]], "placed": [ids]}; Romanian: that game's draft ({"melds": ...})
+    draft = models.JSONField(null=True, blank=True)
+    answer = models.JSONField(null=True, blank=True)  # the table (Romanian: the opening) confirmed
     laid = models.PositiveSmallIntegerField(null=True, blank=True)
     laid_value = models.PositiveSmallIntegerField(null=True, blank=True)
     rating_before = models.FloatField(null=True, blank=True)

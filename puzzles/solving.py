@@ -8,6 +8,10 @@ then their value), so any arrangement reaching it is a solve. A hint makes
 the attempt a miss at once (its rating change is applied then, so walking
 away afterwards changes nothing). Each change runs in one transaction with
 the attempt row locked, and a finished attempt cannot be changed again.
+
+A Romanian opening puzzle differs only in its draft and its judge (``romanian``:
+the Romanian table's draft, the engine's ``judge_opening``); hints, giving up,
+retries, the rating, streaks and the daily are the same code for both games.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from games.engine.melds import check_table
 from games.web.tile_rummy import drafts
 from leaderboards.periods import utc_today
 
-from . import choosing, rating
+from . import choosing, rating, romanian
 from .models import Attempt, Puzzle, Solver, Streak
 
 
@@ -109,14 +113,20 @@ def move(attempt: Attempt, solver: Solver, tile: int | None, target: str) -> Att
         attempt = _locked(attempt.pk, solver)
         if attempt.over:
             raise PuzzleError("This attempt is over.")
-        try:
-            attempt.draft = drafts.move_tile(
-                attempt.draft, puzzle_view(attempt.puzzle), tile, target
-            )
-        except drafts.DraftError as exc:
-            raise PuzzleError(str(exc)) from exc
+        attempt.draft = _moved(attempt, tile, target)
         attempt.save(update_fields=["draft"])
     return attempt
+
+
+def _moved(attempt: Attempt, tile: int, target: str) -> dict[str, Any]:
+    """The draft after the move, by the puzzle's game's own draft rules."""
+    puzzle = attempt.puzzle
+    try:
+        if puzzle.romanian:
+            return romanian.move(attempt.draft, puzzle, tile, target)
+        return drafts.move_tile(attempt.draft, puzzle_view(puzzle), tile, target)
+    except (drafts.DraftError, romanian.Refused) as exc:
+        raise PuzzleError(str(exc)) from exc
 
 
 def reset(attempt: Attempt, solver: Solver) -> Attempt:
@@ -138,24 +148,31 @@ def confirm(attempt: Attempt, solver: Solver) -> Attempt:
         if attempt.over:
             raise PuzzleError("This attempt is already over.")
         puzzle = attempt.puzzle
-        table = [list(s) for s in (attempt.draft or {}).get("table", puzzle.table) if s]
-        old = [t for s in puzzle.table for t in s]
-        placed, problems = check_table(
-            old, table, puzzle.rack, tile_rummy.face_of, tile_rummy.RULES
-        )
-        if problems:
-            raise PuzzleError(
-                "Not a valid table: "
-                + "; ".join(p.message for p in problems)
-                + ". Nothing counted."
-            )
-        if not placed:
-            raise PuzzleError("Lay at least one tile from your rack.")
-        value = sum(tile_rummy.tile_value(t) for t in placed)
-        reached = (len(placed), value) == (puzzle.tiles, puzzle.value)
-        attempt.answer, attempt.laid, attempt.laid_value = table, len(placed), value
+        table, laid, value = _judged(attempt)
+        reached = (laid, value) == (puzzle.tiles, puzzle.value)
+        attempt.answer, attempt.laid, attempt.laid_value = table, laid, value
         _finish(attempt, solver, solved=reached and not attempt.hinted)
     return attempt
+
+
+def _judged(attempt: Attempt) -> tuple[list[list[int]], int, int]:
+    """(the table or opening laid, tiles laid, their value), or PuzzleError with the reason."""
+    puzzle = attempt.puzzle
+    if puzzle.romanian:
+        try:
+            return romanian.judge(puzzle, attempt.draft)
+        except romanian.Refused as exc:
+            raise PuzzleError(str(exc)) from exc
+    table = [list(s) for s in (attempt.draft or {}).get("table", puzzle.table) if s]
+    old = [t for s in puzzle.table for t in s]
+    placed, problems = check_table(old, table, puzzle.rack, tile_rummy.face_of, tile_rummy.RULES)
+    if problems:
+        raise PuzzleError(
+            "Not a valid table: " + "; ".join(p.message for p in problems) + ". Nothing counted."
+        )
+    if not placed:
+        raise PuzzleError("Lay at least one tile from your rack.")
+    return table, len(placed), sum(tile_rummy.tile_value(t) for t in placed)
 
 
 def hint(attempt: Attempt, solver: Solver) -> Attempt:

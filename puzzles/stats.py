@@ -6,14 +6,16 @@ from collections import Counter
 from datetime import date, timedelta
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import Count, Q
 from django.http import HttpRequest
 from django.urls import reverse
 
 from leaderboards.periods import utc_today
 
-from .models import Attempt, Puzzle, Solver
+from .models import ROMANIAN, Attempt, Puzzle, Solver
 from .themes import THEMES
+
+GAME_THEME = {ROMANIAN: "opening"}  # the theme every puzzle of that game has
 
 
 def theme_counts() -> list[dict[str, Any]]:
@@ -24,6 +26,15 @@ def theme_counts() -> list[dict[str, Any]]:
     return [
         {"slug": slug, "name": name, "about": about, "count": counts[slug]}
         for slug, (name, about) in THEMES.items()
+    ]
+
+
+def game_counts() -> list[dict[str, Any]]:
+    """Each game with how many puzzles it has (and its theme page, for Romanian openings)."""
+    counts = dict(Puzzle.objects.values_list("game").annotate(n=Count("id")))
+    return [
+        {"game": game, "name": name, "count": counts.get(game, 0), "theme": GAME_THEME.get(game)}
+        for game, name in Puzzle.GAMES
     ]
 
 

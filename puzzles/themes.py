@@ -1,4 +1,8 @@
-"""The themes a puzzle can have (named by the generator), with their names and a line each."""
+"""The themes a puzzle can have (named by the generator), with their names and a line each.
+
+The first six are Tile Rummy's; the last four are Romanian Tile Rummy's opening
+puzzles ("opening" is on every one of them, so its page is "Romanian openings").
+"""
 
 from __future__ import annotations
 
@@ -9,6 +13,14 @@ THEMES: dict[str, tuple[str, str]] = {
     "groups-to-runs": ("Groups into runs", "Tiles from a group of one number join runs."),
     "runs-to-groups": ("Runs into groups", "Tiles from a run join groups of one number."),
     "splitting-a-run": ("Splitting a run", "Cut a long run in two so your tiles fit between."),
+    "opening": (
+        "Romanian openings",
+        "Romanian Tile Rummy: reach the opening threshold from your rack with as many tiles "
+        "as you can.",
+    ),
+    "jolys": ("Jolys", "Romanian Tile Rummy: which gap a joly (the wild tile) should fill."),
+    "ones": ("Ones", "Romanian Tile Rummy: a 1 counts far more in a set of ones than in a run."),
+    "long-runs": ("Long runs", "Romanian Tile Rummy: one long run, or shorter runs and sets?"),
 }
 
 

@@ -41,6 +41,7 @@ def index(request: HttpRequest) -> HttpResponse:
         "rating": round(solver.rating) if solver else None,
         "themes": stats.theme_counts(),
         "count": Puzzle.objects.count(),
+        "games": stats.game_counts(),
         "streak": solving.live_streak(solver) if solver else None,
         "daily_streak": stats.daily_streak(solver, solving.today()) if solver else 0,
     }

@@ -13,9 +13,10 @@ from puzzles.models import Attempt, Puzzle
 
 @pytest.fixture
 def puzzles(db: Any) -> list[Puzzle]:
-    """The shipped bank (the data migration loaded it; a flushed database gets it again)."""
+    """The shipped banks, both games (the data migrations loaded them; a flushed database
+    gets them again)."""
     if not Puzzle.objects.exists():
-        bank.load(Puzzle)
+        bank.load_all(Puzzle)
     return list(Puzzle.objects.order_by("id"))
 
 
@@ -31,7 +32,11 @@ def latest(puzzle: Puzzle) -> Attempt:
 
 
 def lay_out(client: Client, puzzle: Puzzle, target: list[list[int]]) -> None:
-    """Build ``target`` on the page tile by tile, as taps would: each tile into its set."""
+    """Build ``target`` on the page tile by tile, as taps would: each tile into its set.
+    (Streaks, the daily and rated practice deal Romanian openings too: see ``lay_opening``.)"""
+    if puzzle.romanian:
+        lay_opening(client, puzzle, target)
+        return
     base = f"/puzzles/{puzzle.id}"
     for wanted in target:
         first = True
@@ -43,6 +48,17 @@ def lay_out(client: Client, puzzle: Puzzle, target: list[list[int]]) -> None:
             response = client.post(f"{base}/move/", {field: tile, "to": to}, HTTP_HX_REQUEST="true")
             assert response.status_code == 200, response.content.decode()[:500]
             first = False
+
+
+def lay_opening(client: Client, puzzle: Puzzle, melds: list[list[int]]) -> None:
+    """A Romanian opening: each combination's first tile to "new", the others after it."""
+    for index, meld in enumerate(melds):
+        for k, tile in enumerate(meld):
+            to = "new" if k == 0 else f"n:{index}"
+            response = client.post(
+                f"/puzzles/{puzzle.id}/move/", {"tile": tile, "to": to}, HTTP_HX_REQUEST="true"
+            )
+            assert response.status_code == 200, response.content.decode()[:500]
 
 
 def confirm(client: Client, puzzle: Puzzle) -> Any:

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from puzzles import choosing
 from puzzles.models import Attempt, Puzzle, Solver, Streak
 
 from .conftest import confirm, lay_out
@@ -76,3 +77,14 @@ def test_a_streak_puzzle_is_not_rated(guest: Any, puzzles: Any) -> None:
     lay_out(guest, puzzle, puzzle.solution)
     confirm(guest, puzzle)
     assert Solver.objects.get().rating == 1500
+
+
+def test_streaks_open_with_either_game_in_proportion_to_the_bank(puzzles: Any) -> None:
+    """The easiest puzzles are Romanian openings; a streak still starts with Tile Rummy most
+    often (four puzzles in five are Tile Rummy), never with one game only."""
+    solver = Solver.objects.create(device_key="streak-mix")
+    firsts = [choosing.streak_puzzle(solver, streak_id, 0) for streak_id in range(1, 41)]
+    games = [p.game for p in firsts if p is not None]
+    assert len(games) == 40
+    assert 20 <= games.count("tile_rummy") < 40
+    assert games.count("romanian_tile_rummy") >= 1

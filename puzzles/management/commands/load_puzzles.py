@@ -1,4 +1,4 @@
-"""``manage.py load_puzzles``: bring the database's puzzles up to the shipped bank file."""
+"""``manage.py load_puzzles``: bring the database's puzzles up to the shipped bank files."""
 
 from django.core.management.base import BaseCommand
 
@@ -7,10 +7,13 @@ from puzzles.models import Puzzle
 
 
 class Command(BaseCommand):
-    help = "Load puzzles/data/bank.json into the database (new puzzles added, others refreshed)."
+    help = (
+        "Load puzzles/data/bank.json and romanian_bank.json (if present) into the database "
+        "(new puzzles added, others refreshed)."
+    )
 
     def handle(self, *args, **options):
-        count = bank.load(Puzzle)
+        count = bank.load_all(Puzzle)
         self.stdout.write(
-            f"{count} puzzles in the bank file; database now holds {Puzzle.objects.count()}."
+            f"{count} puzzles in the bank files; database now holds {Puzzle.objects.count()}."
         )
