@@ -39,7 +39,7 @@ import numpy as np
 
 from games.engine.melds import Face, read
 from games.engine.romanian.tiles import COLOURS, RULES
-from research.tile_rummy_ilp import quiet_highs
+from research.tile_rummy_ilp import quiet_highs, solved_copies
 
 JOLY = "J"
 TOP = 13
@@ -121,13 +121,9 @@ def reference_opening(
     if len(runs) == 0:
         return None
     h.addRow(1.0, highspy.kHighsInf, len(runs), runs, np.ones(len(runs)))
-    h.run()
-    status = h.getModelStatus()
-    if status == highspy.HighsModelStatus.kInfeasible:
+    copies = solved_copies(h)
+    if copies is None:
         return None
-    if status != highspy.HighsModelStatus.kOptimal:
-        raise RuntimeError(f"the reference solver did not finish: {status}")
-    copies = [round(v) for v in h.getSolution().col_value]
     tiles = sum(x * c.size for x, c in zip(copies, combos, strict=True))
     value = sum(x * c.value for x, c in zip(copies, combos, strict=True))
     return tiles, value

@@ -156,13 +156,9 @@ def reference_opening(rack: Sequence[int], minimum: int = 30) -> Optimum | None:
             value = np.array([float(dict(sets[j])[row]) for j in index])
             h.addRow(0.0, float(in_rack[row]), len(index), np.array(index, np.int32), value)
     h.addRow(float(minimum), highspy.kHighsInf, n, every, np.array(worth, dtype=float))
-    h.run()
-    status = h.getModelStatus()
-    if status == highspy.HighsModelStatus.kInfeasible:
+    copies = solved_copies(h)
+    if copies is None:
         return None
-    if status != highspy.HighsModelStatus.kOptimal:
-        raise RuntimeError(f"the reference solver did not finish: {status}")
-    copies = [round(v) for v in h.getSolution().col_value]
     tiles = sum(c * z for c, z in zip(copies, sizes, strict=True))
     value = sum(c * w for c, w in zip(copies, worth, strict=True))
     return Optimum(tiles, value)
@@ -176,6 +172,17 @@ def _set_value(s: tuple[tuple[int, int], ...]) -> int:
     reading = read(faces, RULES)
     assert reading is not None, "every listed set is valid"
     return reading.value
+
+
+def solved_copies(h: highspy.Highs) -> list[int] | None:
+    """Run the program: each column's value, or None when nothing is feasible."""
+    h.run()
+    status = h.getModelStatus()
+    if status == highspy.HighsModelStatus.kInfeasible:
+        return None
+    if status != highspy.HighsModelStatus.kOptimal:
+        raise RuntimeError(f"the reference solver did not finish: {status}")
+    return [round(v) for v in h.getSolution().col_value]
 
 
 def quiet_highs(time_limit: float) -> highspy.Highs:
