@@ -18,9 +18,18 @@ THEMES: dict[str, tuple[str, str]] = {
         "Romanian Tile Rummy: reach the opening threshold from your rack with as many tiles "
         "as you can.",
     ),
-    "jolys": ("Jolys", "Romanian Tile Rummy: which gap a joly (the wild tile) should fill."),
-    "ones": ("Ones", "Romanian Tile Rummy: a 1 counts far more in a set of ones than in a run."),
-    "long-runs": ("Long runs", "Romanian Tile Rummy: one long run, or shorter runs and sets?"),
+    "jolys": (
+        "Jolys in openings",
+        "Romanian Tile Rummy: which gap a joly (the wild tile) should fill.",
+    ),
+    "ones": (
+        "Ones in openings",
+        "Romanian Tile Rummy: a 1 counts far more in a set of ones than in a run.",
+    ),
+    "long-runs": (
+        "Long runs in openings",
+        "Romanian Tile Rummy: one long run, or shorter runs and sets?",
+    ),
 }
 
 

@@ -299,9 +299,11 @@ def test_index_themes_and_stats_cover_romanian_openings(
 ) -> None:
     index = guest.get("/puzzles/").content.decode()
     tile_rummy = Puzzle.objects.exclude(game=ROMANIAN).count()
-    assert f"Tile Rummy (lay the most tiles, go out): {tile_rummy} puzzle" in index
+    assert f"Tile Rummy (lay the most tiles, go out): {tile_rummy:,} puzzle" in index
     romanian = Puzzle.objects.filter(game=ROMANIAN).count()
-    assert f'href="/puzzles/themes/opening/">Romanian Tile Rummy openings</a>: {romanian} ' in index
+    assert (
+        f'href="/puzzles/themes/opening/">Romanian Tile Rummy openings</a>: {romanian:,} ' in index
+    )
     theme = guest.get("/puzzles/themes/opening/").content.decode()
     assert "Romanian openings" in theme and f"{romanian} puzzles in this theme" in theme
     guest.get(f"/puzzles/{puzzle_a.id}/")
