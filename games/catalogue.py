@@ -42,6 +42,21 @@ class DailySpec:
 
 
 @dataclass(frozen=True)
+class PuzzleSpec:
+    """A game's puzzles: the site's part (``adapter``: its board, draft and judge), the
+    bank file it ships under ``puzzles/data/``, and the research commands that build and
+    check that file (run as their own processes: the site never imports research).
+    ``theme`` is the theme every puzzle of the game has, whose page practises that game."""
+
+    adapter: str
+    bank: str
+    builder: str
+    checker: str
+    count: int
+    theme: str | None = None
+
+
+@dataclass(frozen=True)
 class GameEntry:
     """One game: what the site shows of it and where its code lives.
 
@@ -78,6 +93,7 @@ class GameEntry:
     contract_bot_options: Mapping[str, Any] = field(default_factory=dict)
     board_config: Mapping[str, Any] = field(default_factory=dict)
     board_note: str = ""
+    puzzles: PuzzleSpec | None = None
 
     @property
     def level_labels(self) -> dict[str, str]:
@@ -124,6 +140,13 @@ CATALOGUE: tuple[GameEntry, ...] = (
             "Only Tile Rummy games to 200 points (the full game) count on these boards. "
             "A game to 50, 100 or 150 is won far sooner, so it is not ranked against them; "
             "it still counts in your own stats."
+        ),
+        puzzles=PuzzleSpec(
+            adapter="puzzles.tile_rummy",
+            bank="bank.json",
+            builder="research.puzzles.build",
+            checker="research.puzzles.check",
+            count=2020,
         ),
     ),
     GameEntry(
@@ -185,6 +208,14 @@ CATALOGUE: tuple[GameEntry, ...] = (
                 "discard_counts": True,
             },
         ),
+        puzzles=PuzzleSpec(
+            adapter="puzzles.romanian",
+            bank="romanian_bank.json",
+            builder="research.puzzles.romanian_build",
+            checker="research.puzzles.romanian_check",
+            count=500,
+            theme="opening",
+        ),
     ),
     GameEntry(
         kind="rumasta",
@@ -236,6 +267,11 @@ def daily_game() -> GameEntry:
     """The game that hosts the daily challenge (exactly one entry declares it)."""
     (entry,) = (e for e in CATALOGUE if e.daily is not None)
     return entry
+
+
+def with_puzzles() -> list[GameEntry]:
+    """The games that have puzzles, in catalogue order."""
+    return [entry for entry in CATALOGUE if entry.puzzles is not None]
 
 
 def load(dotted: str) -> Any:

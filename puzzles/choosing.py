@@ -7,8 +7,8 @@ seed (``leaderboards.daily.seed_for``) from puzzles not used as a daily in
 the last ``DAILY_GAP_DAYS`` days, and stored, so everyone gets the same one.
 
 None of this looks at a puzzle's game: rated practice, streaks and the daily
-draw from Tile Rummy and Romanian opening puzzles alike, kept mixed on purpose
-(one rating for both; a theme page is how to practise one game alone). A streak
+draw from every game's puzzles alike, kept mixed on purpose (one rating for
+all; a theme page is how to practise one game alone). A streak
 draws each puzzle's game in proportion to the bank first, then the rating.
 """
 

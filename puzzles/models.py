@@ -2,18 +2,21 @@
 
 A puzzle holds only what a seat could see (the table and its own rack) plus
 its answer: the optimum (tiles, then value) and one arrangement reaching it.
-Two games share the model: Tile Rummy's "lay the most" and "go out" puzzles,
-and Romanian Tile Rummy's openings (an empty table, a rack and a threshold;
-the solution is the new combinations of one best opening).
+Every game with puzzles in the catalogue shares the model; what differs (the
+board, the draft, the judge) is the game's own puzzle module (``Puzzle.adapter``).
 The answer is read by the server when an attempt is judged and shown only
 once the attempt is over.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+
+from games import catalogue
 
 START_RATING = 1500.0
 START_RD = 350.0
@@ -21,8 +24,8 @@ PUZZLE_RD = 250.0  # a puzzle's first rating is an estimate: less unsure than a 
 START_VOL = 0.06
 
 
-TILE_RUMMY = "tile_rummy"
-ROMANIAN = "romanian_tile_rummy"  # the Romanian engine's KIND
+# The games with puzzles, as the catalogue lists them (kind, name); the first is the default.
+GAMES = tuple((entry.kind, entry.name) for entry in catalogue.with_puzzles())
 
 
 class Puzzle(models.Model):
@@ -31,12 +34,11 @@ class Puzzle(models.Model):
         ("out", "Go out this turn"),
         ("open", "Open with the most tiles"),
     )
-    GAMES = ((TILE_RUMMY, "Tile Rummy"), (ROMANIAN, "Romanian Tile Rummy"))
 
     id = models.PositiveIntegerField(primary_key=True)
-    game = models.CharField(max_length=24, choices=GAMES, default=TILE_RUMMY)
+    game = models.CharField(max_length=24, choices=GAMES, default=GAMES[0][0])
     kind = models.CharField(max_length=8, choices=KINDS)
-    threshold = models.PositiveSmallIntegerField(null=True, blank=True)  # Romanian openings
+    threshold = models.PositiveSmallIntegerField(null=True, blank=True)  # an opening puzzle's
     table = models.JSONField()  # [[tile ids], ...]
     rack = models.JSONField()  # [tile ids]
     tiles = models.PositiveSmallIntegerField()  # the optimum: rack tiles laid ...
@@ -58,8 +60,11 @@ class Puzzle(models.Model):
         return f"Puzzle {self.id}"
 
     @property
-    def romanian(self) -> bool:
-        return self.game == ROMANIAN
+    def adapter(self) -> Any:
+        """The game's puzzle module (board, draft, judge), named by the catalogue."""
+        spec = catalogue.get(self.game).puzzles
+        assert spec is not None, f"{self.game} has no puzzles"
+        return catalogue.load(spec.adapter)
 
 
 class Solver(models.Model):
@@ -124,9 +129,9 @@ class Attempt(models.Model):
     rated = models.BooleanField(default=False)  # the first try of a puzzle, outside a streak
     scored = models.BooleanField(default=False)  # its rating change is applied (at most once)
     hinted = models.BooleanField(default=False)
-    # Tile Rummy: {"table": [[ids]], "placed": [ids]}; Romanian: that game's draft ({"melds": ...})
+    # the game's own draft (a table game's {"table", "placed"}; an opening's {"melds", ...})
     draft = models.JSONField(null=True, blank=True)
-    answer = models.JSONField(null=True, blank=True)  # the table (Romanian: the opening) confirmed
+    answer = models.JSONField(null=True, blank=True)  # the table or opening confirmed
     laid = models.PositiveSmallIntegerField(null=True, blank=True)
     laid_value = models.PositiveSmallIntegerField(null=True, blank=True)
     rating_before = models.FloatField(null=True, blank=True)

@@ -5,6 +5,9 @@ draft is the Romanian table's own (``games.web.romanian.drafts``) given a
 minimal view of that seat (phase "play", no discards, no melds), so a tap
 behaves as at the table. Confirm asks the engine's opening rules
 (``judge_opening``): the same check a game makes, nothing written again here.
+The page draws the table's own pieces: the combinations being built, each
+marked until valid, and the running tally toward the threshold. The module
+offers the names every game's puzzle module has (see ``puzzles.tile_rummy``).
 """
 
 from __future__ import annotations
@@ -13,21 +16,66 @@ from typing import Any
 
 from games.engine.base import IllegalAction
 from games.engine.romanian.opening import judge_opening
-from games.engine.romanian.tiles import sort_tiles, tile_view
+from games.engine.romanian.tiles import TILE_COUNT, reading_of, sort_tiles, tile_view
+from games.engine.romanian.view import meld_view
 from games.web.romanian import drafts
+from games.web.romanian import presenters as ro
 
-from .models import Puzzle
+from .errors import PuzzleError
+from .models import Attempt, Puzzle
 
 DEFAULT_THRESHOLD = 50
 TARGETS = ("new", "rack")
-
-
-class Refused(ValueError):
-    """A move or an opening the rules refuse; the message is for the player."""
+TEMPLATE = "puzzles/_romanian_board.html"
+SETS_TEMPLATE = "games/tile_rummy/_drawn_sets.html"  # small read-only tiles, any game's
+STYLESHEETS = ("css/romanian.css",)
+BOARD_CLASS = "ro-board"
+ANNOUNCES_STATUS = False  # the running tally is read out after each tap instead
+PROMPT = (
+    "You have drawn and not opened yet. Open with the most tiles, then the most points: "
+    "new combinations from your rack, one a run at least, worth {threshold} or more in all, "
+    "keeping one tile to discard."
+)
+CAPTIONS = {
+    "rack": "Your rack",
+    "yours": "Your table (the opening you laid)",
+    "best": "The best arrangement: one best opening",
+    "best_label": "The best opening",
+    "nothing": "You laid no opening.",
+}
+TileList = list[dict[str, Any]]
+# "opening" is on every puzzle here, so its page is where this game's puzzles are practised.
+THEMES: dict[str, tuple[str, str]] = {
+    "opening": (
+        "Romanian openings",
+        "Romanian Tile Rummy: reach the opening threshold from your rack with as many tiles "
+        "as you can.",
+    ),
+    "jolys": (
+        "Jolys in openings",
+        "Romanian Tile Rummy: which gap a joly (the wild tile) should fill.",
+    ),
+    "ones": (
+        "Ones in openings",
+        "Romanian Tile Rummy: a 1 counts far more in a set of ones than in a run.",
+    ),
+    "long-runs": (
+        "Long runs in openings",
+        "Romanian Tile Rummy: one long run, or shorter runs and sets?",
+    ),
+}
 
 
 def threshold_of(puzzle: Puzzle) -> int:
     return puzzle.threshold or DEFAULT_THRESHOLD
+
+
+def prompt(puzzle: Puzzle) -> str:
+    return PROMPT.format(threshold=threshold_of(puzzle))
+
+
+def meta(puzzle: Puzzle) -> str:
+    return f"opening at least {threshold_of(puzzle)} points"
 
 
 def puzzle_view(puzzle: Puzzle) -> dict[str, Any]:
@@ -47,13 +95,13 @@ def move(draft: drafts.Draft | None, puzzle: Puzzle, tile: int, target: str) -> 
     """Put a rack tile into a new combination (``new``, ``n:<i>``) or back on the rack.
     Only those targets: there are no melds on the table to add to."""
     if tile not in puzzle.rack:
-        raise Refused("That tile is not on your rack.")
+        raise PuzzleError("That tile is not on your rack.")
     if target not in TARGETS and not target.startswith("n:"):
-        raise Refused("Put the tile in a combination, a new one, or back on your rack.")
+        raise PuzzleError("Put the tile in a combination, a new one, or back on your rack.")
     try:
         return drafts.move_tile(draft, puzzle_view(puzzle), tile, target)
     except drafts.DraftError as exc:
-        raise Refused(str(exc)) from exc
+        raise PuzzleError(str(exc)) from exc
 
 
 def melds_of(draft: drafts.Draft | None) -> list[list[int]]:
@@ -61,10 +109,65 @@ def melds_of(draft: drafts.Draft | None) -> list[list[int]]:
 
 
 def judge(puzzle: Puzzle, draft: drafts.Draft | None) -> tuple[list[list[int]], int, int]:
-    """(the opening, tiles laid, its value), or ``Refused`` with the game's own reason."""
+    """(the opening, tiles laid, its value), or ``PuzzleError`` with the game's own reason."""
     melds = melds_of(draft)
     try:
         tiles, value = judge_opening(puzzle.rack, melds, threshold_of(puzzle))
     except IllegalAction as exc:
-        raise Refused(f"Not a valid opening: {exc.message} Nothing counted.") from exc
+        raise PuzzleError(f"Not a valid opening: {exc.message} Nothing counted.") from exc
     return melds, tiles, value
+
+
+# --- the board ---------------------------------------------------------------------------
+
+
+def board_context(attempt: Attempt) -> dict[str, Any]:
+    """The rack, the combinations being built and the opening's running tally."""
+    puzzle = attempt.puzzle
+    view = puzzle_view(puzzle)
+    faces = {t["id"]: t for t in view["rack"]}
+    draft = attempt.draft
+    new_melds = ro.new_melds_context(draft, faces)
+    rack = [ro.tile_context(faces[t]) for t in drafts.in_hand(draft, view)]
+    return {
+        "new_melds": new_melds,
+        "rack": rack,
+        "opening": _tally(view, new_melds, kept=len(rack)),
+        "placed_count": len(drafts.placed_ids(draft)),
+        "draft_active": drafts.changed(draft),
+    }
+
+
+def _tally(view: dict[str, Any], new_melds: list[dict[str, Any]], kept: int) -> dict[str, Any]:
+    """The table's tally (value of the valid combinations, a run or not) plus the kept tile."""
+    empty = {"total": 0, "threshold": view["options"]["threshold"], "has_run": False}
+    tally = ro.opening_context(view, new_melds) or {**empty, "enough": False}
+    return {**tally, "keeps": kept >= 1, "enough": tally["enough"] and kept >= 1}
+
+
+def drawn(melds: list[list[int]]) -> list[TileList]:
+    """Combinations as small read-only tiles, in reading order, a joly with what it stands for."""
+    return [_drawn_meld(meld) for meld in melds]
+
+
+def _drawn_meld(meld: list[int]) -> TileList:
+    reading = reading_of(meld)
+    if reading is None:  # never stored, but drawn plainly rather than not at all
+        return [ro.tile_context(tile_view(t)) for t in meld]
+    ordered = [meld[i] for i in reading.order]
+    shown = meld_view(ordered, 0, [0] * TILE_COUNT)["tiles"]
+    return [ro.tile_context(t) for t in shown]
+
+
+def drawn_rack(rack: list[int]) -> list[TileList]:
+    return [[ro.tile_context(tile_view(t)) for t in sort_tiles(list(rack))]]
+
+
+def drawings(puzzle: Puzzle, answer: list[list[int]] | None) -> dict[str, Any]:
+    """The rack, the player's opening and the best one (a joly shows what it stands for)."""
+    return {
+        "yours": drawn(answer) if answer else None,
+        "best": drawn(puzzle.solution),
+        "rack_drawn": drawn_rack(puzzle.rack),
+        "sets_template": SETS_TEMPLATE,
+    }

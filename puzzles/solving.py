@@ -1,17 +1,15 @@
 """Solving a puzzle: the only code that changes an attempt, a solver's rating or a streak.
 
-A tap moves a tile inside the attempt's draft (``games.web.tile_rummy.drafts``,
-the table's own draft rules). Confirm asks the engine's table check
-(``melds.check_table``): an invalid table is refused with its reason and
+A tap moves a tile inside the attempt's draft and Confirm asks the game's own
+rules, both through the puzzle's game module (``Puzzle.adapter``: a table to
+rearrange, an opening to lay): an invalid answer is refused with its reason and
 counts for nothing. A valid one is judged by the optimum alone (tiles laid,
 then their value), so any arrangement reaching it is a solve. A hint makes
 the attempt a miss at once (its rating change is applied then, so walking
 away afterwards changes nothing). Each change runs in one transaction with
 the attempt row locked, and a finished attempt cannot be changed again.
-
-A Romanian opening puzzle differs only in its draft and its judge (``romanian``:
-the Romanian table's draft, the engine's ``judge_opening``); hints, giving up,
-retries, the rating, streaks and the daily are the same code for both games.
+Hints, giving up, retries, the rating, streaks and the daily are one code for
+every game.
 """
 
 from __future__ import annotations
@@ -22,26 +20,13 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games.engine import tile_rummy
-from games.engine.melds import check_table
-from games.web.tile_rummy import drafts
 from leaderboards.periods import utc_today
 
-from . import choosing, rating, romanian
+from . import choosing, rating
+from .errors import PuzzleError
 from .models import Attempt, Puzzle, Solver, Streak
 
-
-class PuzzleError(ValueError):
-    """A request that cannot be done; the message is for the player."""
-
-
-def puzzle_view(puzzle: Puzzle) -> dict[str, Any]:
-    """The position as a seat's view: the table and the rack, nothing else."""
-    return {
-        "table": [tile_rummy.set_view(s) for s in puzzle.table],
-        "rack": [tile_rummy.tile_view(t) for t in puzzle.rack],
-        "may_touch_table": True,
-    }
+__all__ = ["PuzzleError"]  # the views catch it from here
 
 
 # --- starting attempts ------------------------------------------------------------------
@@ -120,13 +105,7 @@ def move(attempt: Attempt, solver: Solver, tile: int | None, target: str) -> Att
 
 def _moved(attempt: Attempt, tile: int, target: str) -> dict[str, Any]:
     """The draft after the move, by the puzzle's game's own draft rules."""
-    puzzle = attempt.puzzle
-    try:
-        if puzzle.romanian:
-            return romanian.move(attempt.draft, puzzle, tile, target)
-        return drafts.move_tile(attempt.draft, puzzle_view(puzzle), tile, target)
-    except (drafts.DraftError, romanian.Refused) as exc:
-        raise PuzzleError(str(exc)) from exc
+    return attempt.puzzle.adapter.move(attempt.draft, attempt.puzzle, tile, target)
 
 
 def reset(attempt: Attempt, solver: Solver) -> Attempt:
@@ -157,22 +136,7 @@ def confirm(attempt: Attempt, solver: Solver) -> Attempt:
 
 def _judged(attempt: Attempt) -> tuple[list[list[int]], int, int]:
     """(the table or opening laid, tiles laid, their value), or PuzzleError with the reason."""
-    puzzle = attempt.puzzle
-    if puzzle.romanian:
-        try:
-            return romanian.judge(puzzle, attempt.draft)
-        except romanian.Refused as exc:
-            raise PuzzleError(str(exc)) from exc
-    table = [list(s) for s in (attempt.draft or {}).get("table", puzzle.table) if s]
-    old = [t for s in puzzle.table for t in s]
-    placed, problems = check_table(old, table, puzzle.rack, tile_rummy.face_of, tile_rummy.RULES)
-    if problems:
-        raise PuzzleError(
-            "Not a valid table: " + "; ".join(p.message for p in problems) + ". Nothing counted."
-        )
-    if not placed:
-        raise PuzzleError("Lay at least one tile from your rack.")
-    return table, len(placed), sum(tile_rummy.tile_value(t) for t in placed)
+    return attempt.puzzle.adapter.judge(attempt.puzzle, attempt.draft)
 
 
 def hint(attempt: Attempt, solver: Solver) -> Attempt:

@@ -10,12 +10,11 @@ from django.db.models import Count, Q
 from django.http import HttpRequest
 from django.urls import reverse
 
+from games import catalogue
 from leaderboards.periods import utc_today
 
-from .models import ROMANIAN, Attempt, Puzzle, Solver
+from .models import GAMES, Attempt, Puzzle, Solver
 from .themes import THEMES
-
-GAME_THEME = {ROMANIAN: "opening"}  # the theme every puzzle of that game has
 
 
 def theme_counts() -> list[dict[str, Any]]:
@@ -30,12 +29,17 @@ def theme_counts() -> list[dict[str, Any]]:
 
 
 def game_counts() -> list[dict[str, Any]]:
-    """Each game with how many puzzles it has (and its theme page, for Romanian openings)."""
+    """Each game with how many puzzles it has (and the theme page that practises it, if any)."""
     counts = dict(Puzzle.objects.values_list("game").annotate(n=Count("id")))
     return [
-        {"game": game, "name": name, "count": counts.get(game, 0), "theme": GAME_THEME.get(game)}
-        for game, name in Puzzle.GAMES
+        {"game": game, "name": name, "count": counts.get(game, 0), "theme": _theme(game)}
+        for game, name in GAMES
     ]
+
+
+def _theme(game: str) -> str | None:
+    spec = catalogue.get(game).puzzles
+    return spec.theme if spec else None
 
 
 def counted(solver: Solver):

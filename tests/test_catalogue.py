@@ -17,10 +17,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SCANNED = (
     *("games", "accounts", "leaderboards", "rummy_site", "templates", "static"),
     *("rooms", "reviews", "presets", "replays", "api"),
-    *("players", "matchmaking", "notifications", "metrics"),
+    *("players", "matchmaking", "notifications", "metrics", "puzzles"),
 )
-# The puzzles app is Tile Rummy's puzzles by nature, so it is that game's own, not scanned.
-PUZZLES = ("puzzles/", "templates/puzzles/", "static/css/puzzles.css")
 SUFFIXES = {".py", ".html", ".css", ".js", ".txt"}
 
 
@@ -43,7 +41,7 @@ def test_unknown_kinds_are_tidied_not_fatal() -> None:
 def _owned_by_a_game(path: Path) -> bool:
     """A game's own files: its engine, bot, web, benchmark, review, templates and static files."""
     rel = path.relative_to(ROOT).as_posix()
-    if rel == "games/catalogue.py" or "/migrations/" in rel or rel.startswith(PUZZLES):
+    if rel == "games/catalogue.py" or "/migrations/" in rel:
         return True
     for entry in catalogue.CATALOGUE:
         stems = {entry.kind, *(m.rsplit(".", 1)[-1] for m in (entry.engine, entry.bot, entry.web))}
@@ -57,6 +55,8 @@ def _owned_by_a_game(path: Path) -> bool:
                 f"templates/games/{stem}/",
                 f"static/css/{stem}.css",
                 f"static/js/{stem}.js",
+                f"puzzles/{stem}.py",  # a game's puzzles: its board, draft and judge
+                f"templates/puzzles/_{stem}_board.html",
             )
             if rel.startswith(owned):
                 return True

@@ -6,7 +6,7 @@ from django.db import migrations
 def load_bank(apps, schema_editor):
     from puzzles import bank
 
-    bank.load(apps.get_model("puzzles", "Puzzle"))
+    bank.load_game(apps.get_model("puzzles", "Puzzle"), "tile_rummy")
 
 
 class Migration(migrations.Migration):

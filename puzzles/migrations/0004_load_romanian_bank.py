@@ -6,7 +6,7 @@ from django.db import migrations
 def load_romanian(apps, schema_editor):
     from puzzles import bank
 
-    bank.load(apps.get_model("puzzles", "Puzzle"), bank.ROMANIAN_FILE)
+    bank.load_game(apps.get_model("puzzles", "Puzzle"), "romanian_tile_rummy")
 
 
 class Migration(migrations.Migration):

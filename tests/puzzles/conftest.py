@@ -34,7 +34,7 @@ def latest(puzzle: Puzzle) -> Attempt:
 def lay_out(client: Client, puzzle: Puzzle, target: list[list[int]]) -> None:
     """Build ``target`` on the page tile by tile, as taps would: each tile into its set.
     (Streaks, the daily and rated practice deal Romanian openings too: see ``lay_opening``.)"""
-    if puzzle.romanian:
+    if puzzle.game == "romanian_tile_rummy":
         lay_opening(client, puzzle, target)
         return
     base = f"/puzzles/{puzzle.id}"

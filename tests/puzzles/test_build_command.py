@@ -12,7 +12,11 @@ from puzzles import bank
 
 
 @pytest.mark.parametrize(
-    ("game", "shipped"), [("tile_rummy", bank.BANK_FILE), ("romanian", bank.ROMANIAN_FILE)]
+    ("game", "shipped"),
+    [
+        ("tile-rummy", bank.bank_file("tile_rummy")),
+        ("romanian", bank.bank_file("romanian_tile_rummy")),
+    ],
 )
 def test_the_command_rebuilds_the_shipped_bank_from_its_seed(
     game: str, shipped: Path, tmp_path: Path
@@ -24,7 +28,7 @@ def test_the_command_rebuilds_the_shipped_bank_from_its_seed(
 
 
 def test_a_wrong_answer_fails_the_check(tmp_path: Path) -> None:
-    puzzles = json.loads(bank.ROMANIAN_FILE.read_text())["puzzles"][:2]
+    puzzles = json.loads(bank.bank_file("romanian_tile_rummy").read_text())["puzzles"][:2]
     puzzles[1]["tiles"] += 1  # an optimum the integer program does not find
     out = tmp_path / "bad.json"
     out.write_text(json.dumps({"meta": {}, "puzzles": puzzles}))

@@ -24,10 +24,12 @@ from games.engine.romanian.opening import judge_opening
 from games.engine.romanian.tiles import COLOURS, JOLYS, reading_of
 from leaderboards.periods import utc_today
 from puzzles import bank
-from puzzles.models import ROMANIAN, Attempt, DailyPuzzle, Puzzle, Solver, Streak
+from puzzles.models import Attempt, DailyPuzzle, Puzzle, Solver, Streak
 from puzzles.themes import THEMES
 
 from .conftest import latest
+
+ROMANIAN = "romanian_tile_rummy"
 
 pytestmark = pytest.mark.django_db
 
@@ -333,21 +335,21 @@ def test_the_romanian_file_loads_beside_tile_rummys(db: Any, tmp_path: Path) -> 
     }
     path = tmp_path / "romanian.json"
     path.write_text(json.dumps({"puzzles": [row]}))
-    assert bank.load(Puzzle, path) == 1
+    assert bank.load(Puzzle, path, ROMANIAN) == 1
     loaded = Puzzle.objects.get(id=95001)
     assert (loaded.game, loaded.threshold, loaded.rating) == (ROMANIAN, 45, 1320.0)
-    assert bank.load(Puzzle, tmp_path / "missing.json") == 0
-    first = bank.read_bank()[0]
-    assert "game" not in first  # Tile Rummy's file names no game: it defaults
+    assert bank.load(Puzzle, tmp_path / "missing.json", ROMANIAN) == 0
+    first = bank.read_bank(bank.bank_file("tile_rummy"))[0]
+    assert "game" not in first  # Tile Rummy's file names no game: it is the file's game
     if not Puzzle.objects.filter(id=first["id"]).exists():
-        bank.load(Puzzle)
+        bank.load_game(Puzzle, "tile_rummy")
     tile_rummy = Puzzle.objects.get(id=first["id"])
     assert (tile_rummy.game, tile_rummy.threshold) == ("tile_rummy", None)
 
 
 def test_every_shipped_romanian_solution_is_an_allowed_opening_at_its_optimum() -> None:
     """The generator's file (when shipped) agrees with the judge the page uses."""
-    rows = bank.read_bank(bank.ROMANIAN_FILE)
+    rows = bank.read_bank(bank.bank_file(ROMANIAN))
     for row in rows:
         assert (row["game"], row["kind"], row["table"]) == (ROMANIAN, "open", [])
         found = judge_opening(row["rack"], row["solution"], row["threshold"])
@@ -386,6 +388,7 @@ def test_a_romanian_daily_and_streak_count_as_tile_rummys_do(
 def test_load_puzzles_loads_both_files(db: Any) -> None:
     out = StringIO()
     call_command("load_puzzles", stdout=out)
-    both = len(bank.read_bank()) + len(bank.read_bank(bank.ROMANIAN_FILE))
+    romanian = len(bank.read_bank(bank.bank_file(ROMANIAN)))
+    both = len(bank.read_bank(bank.bank_file("tile_rummy"))) + romanian
     assert out.getvalue().startswith(f"{both} puzzles in the bank files")
-    assert Puzzle.objects.filter(game=ROMANIAN).count() == len(bank.read_bank(bank.ROMANIAN_FILE))
+    assert Puzzle.objects.filter(game=ROMANIAN).count() == romanian

@@ -11,7 +11,7 @@ from games.bots.tile_rummy import propose
 from games.engine import tile_rummy
 from games.engine.melds import check_table
 from puzzles.models import Attempt, Puzzle, Solver
-from puzzles.solving import puzzle_view
+from puzzles.tile_rummy import puzzle_view
 
 from .conftest import confirm, faces_table, latest, lay_out
 

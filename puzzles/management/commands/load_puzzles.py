@@ -8,7 +8,7 @@ from puzzles.models import Puzzle
 
 class Command(BaseCommand):
     help = (
-        "Load puzzles/data/bank.json and romanian_bank.json (if present) into the database "
+        "Load every game's puzzle bank (puzzles/data/, if present) into the database "
         "(new puzzles added, others refreshed)."
     )
 
