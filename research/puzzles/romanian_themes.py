@@ -13,12 +13,6 @@ from games.engine.romanian.tiles import HIGH_ONE, face_of, reading_of
 Melds = list[list[int]]
 
 THEMES = ("opening", "jolys", "ones", "long-runs")
-NAMES = {
-    "opening": "Opening",
-    "jolys": "Jolys",
-    "ones": "Ones worth more",
-    "long-runs": "Long runs",
-}
 LONG_RUN = 5
 
 

@@ -17,15 +17,6 @@ Table = list[list[int]]
 
 # Themes that make a puzzle worth keeping on their own ("a clear theme").
 CLEAR = ("jokers", "rearranging", "groups-to-runs", "runs-to-groups", "splitting-a-run", "go-out")
-NAMES = {
-    "jokers": "Jokers",
-    "rearranging": "Rearranging the table",
-    "groups-to-runs": "Groups into runs",
-    "runs-to-groups": "Runs into groups",
-    "splitting-a-run": "Splitting a run",
-    "go-out": "Going out",
-    "opening": "Opening",
-}
 
 
 def kind_of(tiles: list[int]) -> str | None:

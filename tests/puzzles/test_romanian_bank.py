@@ -95,3 +95,12 @@ def test_the_shipped_file_starts_as_its_seed_builds_it() -> None:
 def test_themes(melds: list[str], themes: list[str]) -> None:
     box = Box()
     assert themes_of([box.take(m) for m in melds]) == themes
+
+
+def test_every_theme_a_shipped_puzzle_has_is_named_on_the_site() -> None:
+    from puzzles.bank import bank_file, read_bank
+    from puzzles.themes import THEMES as SITE_THEMES
+
+    for kind in ("tile_rummy", "romanian_tile_rummy"):
+        used = {t for p in read_bank(bank_file(kind)) for t in p["themes"]}
+        assert used and used <= set(SITE_THEMES), used - set(SITE_THEMES)
