@@ -7,7 +7,9 @@ failures each further wrong password makes the next try wait twice as long
 (``settings.SIGNIN_THROTTLE``), per name and per address, and a browser that
 signed in to that account before (``accounts.known_device``) skips both and is
 slowed only by its own failures. Counters live in the shared cache (Redis in
-production), so every worker sees the same numbers.
+production), so every worker sees the same numbers, and are counted by
+``rummy_site.rate_limits`` like every limit of the site: one atomic increment
+per wrong password, so 40 guesses at once count 40.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest
+
+from rummy_site import rate_limits
 
 NAME = "name"
 ADDRESS = "address"
@@ -54,26 +58,42 @@ def _cache_key(scope: str, ident: str) -> str:
     return f"signin-throttle:{scope}:{digest}"
 
 
+def _keys(scope: str, ident: str) -> tuple[str, str]:
+    """The run's count and the time of its last failure (two keys: the count is atomic)."""
+    base = _cache_key(scope, ident)
+    return f"{base}:n", f"{base}:at"
+
+
+def failures(scope: str, ident: str) -> int:
+    """Wrong passwords in ``ident``'s current run (0 once forgiven or forgotten)."""
+    return int(cache.get(_keys(scope, ident)[0]) or 0)
+
+
 def wait_for(scope: str, ident: str) -> int:
-    """Whole seconds before ``ident`` may try again (0: now)."""
-    entry = cache.get(_cache_key(scope, ident))
-    if not entry:
+    """Whole seconds before ``ident`` may try again (0: now): the last failure plus the delay."""
+    count_key, at_key = _keys(scope, ident)
+    entry = cache.get_many([count_key, at_key])
+    if count_key not in entry or at_key not in entry:
         return 0
-    return max(0, math.ceil(entry["until"] - time.time()))
+    until = float(entry[at_key]) + policy(scope).after(int(entry[count_key]))
+    return max(0, math.ceil(until - time.time()))
 
 
 def failed(scope: str, ident: str) -> None:
-    """Count one wrong password for ``ident`` and set when it may try next."""
+    """Count one wrong password for ``ident``; a run is forgotten ``reset_seconds`` after it.
+
+    The count is one atomic increment (``rate_limits.count_failure``), so
+    parallel guesses each count; the wait is read from the count and the
+    latest failure's time, so no guess can write back a shorter wait."""
     rule = policy(scope)
-    key = _cache_key(scope, ident)
-    entry = cache.get(key) or {"n": 0, "until": 0.0}
-    count = entry["n"] + 1
-    cache.set(key, {"n": count, "until": time.time() + rule.after(count)}, timeout=rule.reset)
+    count_key, at_key = _keys(scope, ident)
+    cache.set(at_key, time.time(), timeout=rule.reset)
+    rate_limits.count_failure(count_key, rule.reset)
 
 
 def forget(scope: str, ident: str) -> None:
     """The right password from ``ident``: its run of failures is over."""
-    cache.delete(_cache_key(scope, ident))
+    cache.delete_many(list(_keys(scope, ident)))
 
 
 def client_address(request: HttpRequest) -> str:

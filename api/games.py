@@ -19,14 +19,13 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 from uuid import UUID
 
 from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
-from django.core.cache import cache
 from django.forms import Form
 from django.http import HttpRequest
 
@@ -39,7 +38,8 @@ from games.action_schema import clean_action
 from games.engine.base import IllegalAction
 from games.engine.registry import engine_for
 from games.models import Game, GameStatus, Seat
-from rummy_site.middleware import count_use
+from rummy_site import rate_limits
+from rummy_site.rate_limits import count_use
 
 MAX_LIST = 100
 WAIT_POLL_SECONDS = 0.25
@@ -333,12 +333,8 @@ def wait_slot(user: Any) -> Iterator[None]:
     so a worker killed mid-wait cannot leave a slot taken for good.
     """
     key = f"api-waits:{user.pk}"
-    cache.add(key, 0, timeout=int(wait_limit()) + 30)
-    try:
-        taken = cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, timeout=int(wait_limit()) + 30)
-        taken = 1
+    timeout = int(wait_limit()) + 30
+    taken = rate_limits.hold(key, timeout)
     try:
         most = waits_per_account()
         if taken > most:
@@ -350,8 +346,7 @@ def wait_slot(user: Any) -> Iterator[None]:
             )
         yield
     finally:
-        with suppress(ValueError):
-            cache.decr(key)
+        rate_limits.release(key, timeout)
 
 
 def waits_per_account() -> int:

@@ -9,18 +9,19 @@ count restarts, so every answer carries the IETF draft headers
 
 and a refusal (429) adds ``Retry-After`` (seconds). The same numbers are
 stated in the OpenAPI document and on the guide page, read from the setting
-``API_REQUEST_LIMIT`` (requests, window seconds).
+``API_REQUEST_LIMIT`` (requests, window seconds). Counted by
+``rummy_site.rate_limits`` (atomic, so a burst of parallel requests counts
+every one).
 """
 
 from __future__ import annotations
 
-import math
-import time
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
+
+from rummy_site.rate_limits import count_in_window
 
 POLICY = "requests"
 QUOTA_ATTRIBUTE = "api_quota"
@@ -59,16 +60,7 @@ def request_limit() -> tuple[int, int]:
 def count_request(token_pk: int, request: HttpRequest) -> Quota:
     """Count one request of the token in the current window; remember it for the headers."""
     limit, window = request_limit()
-    now = time.time()
-    start = math.floor(now / window) * window
-    key = f"api-requests:{token_pk}:{start}"
-    cache.add(key, 0, timeout=window + 5)
-    try:
-        count = cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, timeout=window + 5)
-        count = 1
-    reset = max(1, math.ceil(start + window - now))
+    count, reset = count_in_window(f"api-requests:{token_pk}", window)
     quota = Quota(limit, window, limit - count, reset)
     setattr(request, QUOTA_ATTRIBUTE, quota)
     return quota

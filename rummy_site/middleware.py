@@ -10,7 +10,6 @@ from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
 from django.urls import ResolverMatch
@@ -18,6 +17,7 @@ from django.utils.cache import patch_cache_control
 
 from accounts.throttle import client_address
 from games import catalogue
+from rummy_site.rate_limits import count_use
 
 # Pages that show one player's own things (a rack, saves, stats): never cached anywhere.
 PRIVATE_VIEWS = {"games:home"}
@@ -60,19 +60,6 @@ class BrowserPolicyMiddleware:
         if is_private(getattr(request, "resolver_match", None)):
             patch_cache_control(response, private=True, no_store=True)
         return response
-
-
-def count_use(key: str, limit: int, window: int) -> bool:
-    """Count one use of ``key`` in a fixed window; False once past ``limit``.
-
-    Shared by every rate limit of the site (new games, rooms, the API)."""
-    cache.add(key, 0, timeout=window)
-    try:
-        count = cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, timeout=window)
-        count = 1
-    return count <= limit
 
 
 def owner_key(request: HttpRequest) -> str:
