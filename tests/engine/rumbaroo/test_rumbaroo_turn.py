@@ -256,8 +256,10 @@ def test_free_action_after_three_from_the_hand() -> None:
 
 
 def test_no_free_action_for_two_tiles() -> None:
-    s = build(["R4 B9 B8", "G1 G2 G3"], pile="B5", table=["R1 R2 R3", "B10 B11 B12"])
-    s, events = act(s, meld(s, "R1 R2 R3 R4", "B8 B9 B10 B11 B12"))
+    # Two tiles from a hand that keeps two more (three would have emptied it: going out).
+    s = build(["R4 B9 G7 Y13", "G1 G2 G3"], pile="B5", table=["R1 R2 R3", "B10 B11 B12"])
+    s, events = act(s, meld(s, "R1 R2 R3 R4", "B9 B10 B11 B12"))
+    assert len(events[0]["placed"]) == 2 and s.phase == "play"
     assert "free_action" not in types(events)
 
 
