@@ -6,7 +6,10 @@ Other failures raise :class:`PushFailed` so the task retries later.
 
 Endpoints must be https on a known push service's host (``PUSH_SERVICE_HOSTS``):
 the server POSTs to whatever address a browser registered, so an arbitrary one
-would let anyone make the site send requests into its own network.
+would let anyone make the site send requests into its own network. The check
+(``notifications.endpoints``) runs when a browser subscribes and again right
+before each send, and only the URL it rebuilt is sent to, so a row stored
+before the check was this strict is removed, never contacted.
 """
 
 from __future__ import annotations
@@ -19,18 +22,12 @@ from django.conf import settings
 from django.db.models import F
 from pywebpush import WebPushException, webpush
 
+from notifications.endpoints import canonical_endpoint
 from notifications.message import turn_message
 from notifications.models import PushSubscription, TurnNotice
 
 log = logging.getLogger(__name__)
 
-# The push services of Chrome/Edge/Opera/Samsung (FCM), Firefox, Safari and Windows.
-DEFAULT_PUSH_HOSTS = (
-    "fcm.googleapis.com",
-    "push.services.mozilla.com",
-    "push.apple.com",
-    "notify.windows.com",
-)
 GONE = (404, 410)
 TTL_SECONDS = 24 * 3600  # a phone offline for a day still gets it when it wakes
 
@@ -46,15 +43,13 @@ def enabled() -> bool:
 
 def endpoint_allowed(endpoint: str) -> bool:
     """An https address on a known push service (tests may allow a local http one)."""
+    return canonical_endpoint(endpoint) is not None
+
+
+def _audience(endpoint: str) -> str:
+    """The VAPID ``aud`` claim: the rebuilt endpoint's origin (scheme and host[:port])."""
     parts = urlsplit(endpoint)
-    host = (parts.hostname or "").lower()
-    allowed = getattr(settings, "PUSH_SERVICE_HOSTS", DEFAULT_PUSH_HOSTS)
-    local = getattr(settings, "PUSH_ALLOW_LOCAL_HTTP", False)
-    if local and parts.scheme == "http" and host == "127.0.0.1":
-        return True
-    if parts.scheme != "https":
-        return False
-    return any(host == h or host.endswith("." + h) for h in allowed)
+    return f"{parts.scheme}://{parts.netloc}"
 
 
 def payload(notice: TurnNotice) -> str:
@@ -67,14 +62,21 @@ def payload(notice: TurnNotice) -> str:
 
 def send_turn_push(notice: TurnNotice, subscription: PushSubscription) -> bool:
     """Push the notice to one device. False: the subscription was gone and is deleted."""
-    if not enabled() or not endpoint_allowed(subscription.endpoint):
+    if not enabled():
         return False
+    endpoint = canonical_endpoint(subscription.endpoint)
+    if endpoint is None:  # stored before the check was this strict: never contacted
+        log.warning("push subscription %s has an address we don't send to; removed",
+                    subscription.pk)
+        subscription.delete()
+        return False
+    info = {**subscription.as_info(), "endpoint": endpoint}
     try:
         webpush(
-            subscription.as_info(),
+            info,
             data=payload(notice),
             vapid_private_key=settings.VAPID_PRIVATE_KEY,
-            vapid_claims={"sub": settings.VAPID_SUBJECT},
+            vapid_claims={"sub": settings.VAPID_SUBJECT, "aud": _audience(endpoint)},
             ttl=TTL_SECONDS,
             timeout=10,
             headers={"Urgency": "normal", "Topic": f"turn{notice.game_id.hex[:24]}"},

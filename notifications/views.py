@@ -17,6 +17,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from notifications import push, turns, vacation
+from notifications.endpoints import canonical_endpoint
 from notifications.forms import SettingsForm
 from notifications.models import NotificationSettings, PushSubscription
 from notifications.my_turn import waiting_for
@@ -62,7 +63,8 @@ def subscribe(request: HttpRequest) -> JsonResponse:
         return JsonResponse({"error": "That is not a push subscription."}, status=400)
     if len(endpoint) > 1000 or not (0 < len(p256dh) <= 200 and 0 < len(auth) <= 100):
         return JsonResponse({"error": "That is not a push subscription."}, status=400)
-    if not push.endpoint_allowed(endpoint):
+    endpoint = canonical_endpoint(endpoint)  # the rebuilt URL is what is stored and sent to
+    if endpoint is None:
         return JsonResponse({"error": "That push service is not one we can send to."}, status=400)
     PushSubscription.objects.update_or_create(
         endpoint=endpoint, defaults={"user": request.user, "p256dh": p256dh, "auth": auth}
@@ -82,7 +84,8 @@ def unsubscribe_device(request: HttpRequest) -> JsonResponse:
         endpoint = str(json.loads(request.body or b"{}")["endpoint"])
     except (ValueError, KeyError, TypeError):
         return JsonResponse({"error": "Which device?"}, status=400)
-    PushSubscription.objects.filter(user=request.user, endpoint=endpoint).delete()
+    stored = {endpoint, canonical_endpoint(endpoint) or endpoint}  # as the browser knows it
+    PushSubscription.objects.filter(user=request.user, endpoint__in=stored).delete()
     return JsonResponse({"ok": True})
 
 
