@@ -232,8 +232,9 @@ def _apply(
         raise IllegalMove(exc.message, exc.code) from exc
     outcome = engine.result(state)
     finished = outcome is not None and outcome.game_over
-    _count_missed_turn(game, seat, timeout, lapse)
-    waiting = _write(game, engine, state, finished)
+    missed = _count_missed_turn(game, seat, timeout, lapse)  # before: the house may act next
+    waiting = _write(game, engine, state, finished)  # the game's row lock, before any seat's
+    _save_seat(missed)
     Move.objects.create(
         game=game, seq=game.version, seat=seat, action=action, public_view=engine.view(state, None)
     )
@@ -288,10 +289,16 @@ def _stale() -> StaleVersion:
     )
 
 
-def _locked(game_id: UUID | str, expected_version: int | None) -> Game:
-    """Lock the game row; refuse a version other than ``expected_version`` (None: any)."""
+def _locked(
+    game_id: UUID | str, expected_version: int | None, fields: tuple[str, ...] = ()
+) -> Game:
+    """Lock the game row; refuse a version other than ``expected_version`` (None: any).
+
+    ``fields`` reads only those columns (a tap needs no snapshot); empty: the whole row.
+    """
+    rows = Game.objects.select_for_update()
     try:
-        game = Game.objects.select_for_update().get(id=game_id)
+        game = (rows.only(*fields) if fields else rows).get(id=game_id)
     except Game.DoesNotExist as exc:
         raise NotAllowed("No such game.", "no_game") from exc
     if expected_version is not None and game.version != expected_version:
@@ -653,23 +660,22 @@ def _draft_under_lock(
     change: DraftChange,
     loaded: Game | None,
 ) -> dict[str, Any] | None:
-    """One query locks the seat and its game and reads the fresh draft and version;
-    the snapshot comes from ``loaded`` (read by the caller) when it is that version."""
+    """Lock the game, then the seat, and read the fresh version and draft; the snapshot
+    comes from ``loaded`` (read by the caller) when it is that version.
+
+    The game's row before the seat's, as a move takes them (``_apply``): a tap racing
+    a Confirm then only waits for it. One query for both would lock the seat first
+    (PostgreSQL locks a join's rows in FROM order) and could deadlock with the move.
+    """
     with transaction.atomic():
-        row = (
-            Seat.objects.select_related("game")
-            .select_for_update()
-            .only("turn_draft", "index", "game__version", "game__status", "game__paused_until")
-            .filter(game_id=game_id, index=seat)
-            .first()
-        )
+        locked = _locked(game_id, expected_version, ("version", "status", "paused_until"))
+        row = Seat.objects.select_for_update().only("turn_draft", "index")
+        row = row.filter(game_id=game_id, index=seat).first()
         if row is None:
             raise NotAllowed("No such game.", "no_game")
-        if row.game.version != expected_version:
-            raise _stale()
-        game = loaded if loaded is not None and loaded.version == row.game.version else None
+        game = loaded if loaded is not None and loaded.version == locked.version else None
         game = game or _load(game_id)
-        status, paused = row.game.status, row.game.paused_until
+        status, paused = locked.status, locked.paused_until
         old = current_draft(row, expected_version)
         new = _changed_draft(game, row, status, paused, expected_version, change)
         Seat.objects.filter(pk=row.pk).update(turn_draft=new)
@@ -850,21 +856,34 @@ def _apply_timeouts(game_id: UUID | str, version: int | None, limit: int) -> int
     return played
 
 
-def _count_missed_turn(game: Game, seat: int, timeout: bool, lapse: bool = True) -> None:
+SeatChange = tuple[Seat, list[str]] | None  # a seat row changed in memory, and its fields
+
+
+def _count_missed_turn(game: Game, seat: int, timeout: bool, lapse: bool = True) -> SeatChange:
     """A person's own move resets their run of timeouts; the third lapse in a row calls the
-    house. A timeout that is not a new lapse (``lapse`` False) leaves the count as it is."""
+    house. A timeout that is not a new lapse (``lapse`` False) leaves the count as it is.
+
+    Changes the loaded row only; the move saves it (``_save_seat``) once it holds the
+    game's row lock, so every path locks the game before the seat.
+    """
     row = _seat_at(game, seat)
     if row is None or row.automated or not game.online or (timeout and not lapse):
-        return
+        return None
     misses = row.missed_turns + 1 if timeout else 0
     if misses == row.missed_turns:
-        return
+        return None
     row.missed_turns = misses
     fields = ["missed_turns"]
     if misses >= HOUSE_AFTER_MISSES:
         _hand_to_house(game, row, "timeouts")
         fields += ["house_level", "house_reason", "house_played"]
-    row.save(update_fields=fields)
+    return row, fields
+
+
+def _save_seat(change: SeatChange) -> None:
+    if change is not None:
+        row, fields = change
+        row.save(update_fields=fields)
 
 
 def _hand_to_house(game: Game, row: Seat, reason: str) -> None:
