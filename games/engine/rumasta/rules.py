@@ -12,6 +12,7 @@ from .cards import FACES
 from .state import State, side_melds, side_of
 
 GOING_OUT_CLOSED = 4
+PLAIN_DRAW, KHAKIED_DRAW = 4, 5  # option C's draw, and when both piles are unpickable
 
 
 def minimum(state: State, seat: int) -> int:
@@ -74,7 +75,8 @@ def khaki(state: State) -> str | None:
 
 
 def draw_size(state: State) -> int:
-    return 5 if khaki(state) == "khakied" else 4
+    """Option C's draw: 4, or 5 when Khakied. The one source for the deal and the view."""
+    return KHAKIED_DRAW if khaki(state) == "khakied" else PLAIN_DRAW
 
 
 def check_hand_left(state: State, seat: int) -> None:

@@ -28,6 +28,7 @@ from .deal import draw_cards
 from .rules import (
     card_list,
     check_hand_left,
+    draw_size,
     has_melded,
     khaki,
     minimum,
@@ -100,7 +101,7 @@ def take_both(state: State, seat: int, action: Action) -> list[Event]:
 
 def draw(state: State, seat: int, action: Action) -> list[Event]:
     choosing(state)
-    count = 5 if khaki(state) == "khakied" else 4
+    count = draw_size(state)
     state.turn_choice = "draw"
     state.step = "play"
     return [{"type": "option_c", "seat": seat, "count": count}] + draw_cards(state, seat, count)

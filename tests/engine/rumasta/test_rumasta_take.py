@@ -278,3 +278,25 @@ def test_dreidel_faces_come_from_the_seed_and_are_all_possible():
 def test_one_is_the_proof():
     state = build(["AH AD 5C", "4S"], piles=("AS", "9S"))
     assert one(state, "AH") in state.hands[0]
+
+
+@pytest.mark.parametrize(
+    ("piles", "melds", "size"),
+    [
+        (("7H", "9S"), None, 4),  # both pickable
+        (("3C", "9S"), None, 4),  # Half-Khakied: still 4
+        (("3C", "JK"), None, 5),  # Khakied
+        (("2H", ""), None, 5),  # a wild and an empty pile
+        (("9C", "3S"), [[], ["9S 9S 9S 9C 9C 9H JK"]], 5),  # a dead card and a black 3
+    ],
+)
+def test_the_views_draw_size_is_what_option_c_deals(piles, melds, size):
+    """Issue 34 item 17b: the page's "C · Draw N" (the view's draw_size) and the deal read
+    one rule (rules.draw_size): N is exactly what is drawn."""
+    state = build(["4C 5C", "4S"], piles=piles, melds=melds)
+    shown = rm.view(state, 0)["me"]["draw_size"]
+    stock = len(state.stock)
+    new, events = act(state, {"type": "draw"})
+    assert shown == size
+    assert events[0] == {"type": "option_c", "seat": 0, "count": shown}
+    assert stock - len(new.stock) == shown and len(new.hands[0]) == 2 + shown
