@@ -349,3 +349,19 @@ def test_ruling_a_frozen_run_top_taken_with_the_runs_natural_proof():
         melds=[["AH AD AC"], []],
     )
     refused(wild_proof, {"type": "take", "pile": 0, "cards": ids(wild_proof, "8H 2C")}, "no_proof")
+
+
+def test_rumastas_make_no_card_dead():
+    """Issue 34 item 17c: only a closed Canasta makes its rank dead; a closed Rumasta (on
+    either side) leaves every rank in it pickable."""
+    rumasta, fours = "AH KH QH JD 10D 9H 8H", "4H 4D 4C"  # side 0 has melded either way
+    for mine, theirs in (([rumasta, fours], []), ([fours], [rumasta])):
+        for face in ("AS", "KC", "QS", "JC", "10S", "9C", "8S", "KD"):
+            rank = face[:-1]
+            proof = f"{rank}C {rank}D" if face.endswith("S") else f"{rank}S {rank}D"
+            state = build([f"{proof} 5C 6C 4S", "7S"], piles=(face, "5H"), melds=[mine, theirs])
+            assert rmelds.label(state.melds[0 if theirs == [] else 1][0]) == "rumasta"
+            assert not rm.safe(state, state.piles[0][-1], 0), face
+            assert rm.pickable(state, 0) and rm.khaki(state) is None, face
+            new, _ = act(state, {"type": "take", "pile": 0, "cards": ids(state, proof)})
+            assert sorted(names(new.melds[0][-1])) == sorted([face, *proof.split()])

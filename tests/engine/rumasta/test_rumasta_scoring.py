@@ -110,3 +110,24 @@ def test_going_out_scores_and_the_result_is_ready():
     new, events = act(state, {"type": "discard", "cards": ids(state, "9H 8H")})
     assert events[-1]["type"] == "round_over" and new.end_reason == "out"
     assert rm.result(new).round_scores[0] == new.round_steps[0]["round"]
+
+
+def test_round_score_subtracts_the_cards_in_hand_even_when_the_side_went_out():
+    """Issue 34 item 17a: the round (which end_round adds to the total) is base + laid − in
+    hand for the side that went out too, not only its step3 line."""
+    state = build(
+        ["9H 8H", "4S 5S", "KH AS", "7S"],
+        teams="2v2",
+        step="play",
+        melds=[[CLEAN_CANASTA, DIRTY_CANASTA, CLEAN_RUMASTA, DIRTY_RUMASTA], []],
+        totals=[1000, 0],
+    )
+    new, _ = act(state, {"type": "discard", "cards": ids(state, "9H 8H")})
+    assert new.end_reason == "out" and new.went_out == 0
+    steps = new.round_steps[0]
+    assert steps["step1"] == 600 + 300 + 500 + 300 + 100
+    assert steps["step2"] == 70 + 120 + 80 + 90
+    assert steps["step3"] == -(10 + 20)  # the partner's K♥ and A♠
+    assert steps["round"] == 1800 + 360 - 30
+    assert new.totals[0] == 1000 + 2130
+    assert rm.result(new).round_scores[0] == 2130
