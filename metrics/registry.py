@@ -43,6 +43,11 @@ SWEPT = Counter(
     "What the sweeps found to do: clocks applied and pauses closed, or computer turns queued.",
     ["sweep"],
 )
+NOTIFICATION_FAILURES = Counter(
+    "rummy_notification_failures_total",
+    "Tries to deliver a \"your turn\" notice that failed, by channel (email, push).",
+    ["channel"],
+)
 LIVE_WAITERS = Gauge(
     "rummy_live_waiters",
     "Online tables' polls waiting for news right now (games.live).",

@@ -10,12 +10,14 @@ thread, one try each.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from smtplib import SMTPException
 from uuid import UUID
 
-from celery import shared_task
+from celery import Task, shared_task
 
+from metrics.registry import NOTIFICATION_FAILURES
 from notifications import emails, push, turns
 from notifications.models import PushSubscription, TurnNotice
 
@@ -53,14 +55,42 @@ def deliver_push(notice_id: int, subscription_id: int) -> bool:
     return push.send_turn_push(notice, subscription)
 
 
-@shared_task(**RETRY, autoretry_for=(SMTPException, OSError))
-def send_email(notice_id: int) -> bool:
-    return deliver_email(notice_id)
+MAIL_ERRORS = (SMTPException, OSError)
 
 
-@shared_task(**RETRY, autoretry_for=(push.PushFailed,))
-def send_push(notice_id: int, subscription_id: int) -> bool:
-    return deliver_push(notice_id, subscription_id)
+@shared_task(bind=True, **RETRY, autoretry_for=MAIL_ERRORS)
+def send_email(self: Task, notice_id: int) -> bool:
+    with reported(self, "e-mail", notice_id, MAIL_ERRORS):
+        return deliver_email(notice_id)
+
+
+@shared_task(bind=True, **RETRY, autoretry_for=(push.PushFailed,))
+def send_push(self: Task, notice_id: int, subscription_id: int) -> bool:
+    with reported(self, "push", notice_id, (push.PushFailed,)):
+        return deliver_push(notice_id, subscription_id)
+
+
+@contextmanager
+def reported(task: Task, channel: str, notice_id: int, errors: tuple[type, ...]) -> Iterator[None]:
+    """Log a failed try at WARNING with the notice's id, count it, and let Celery retry it.
+
+    Why: a mail server that refuses every send (no STARTTLS, a wrong password)
+    used to fail without a line in the worker's log; now each try says which
+    notice, which try of how many, and whether it will be tried again.
+    """
+    try:
+        yield
+    except errors as exc:
+        tries, done = task.request.retries + 1, task.max_retries + 1
+        then = "gave up" if tries >= done else "retrying"
+        failed(channel, notice_id, f"try {tries} of {done}, {then}: {exc!r}")
+        raise
+
+
+def failed(channel: str, notice_id: int, what: str) -> None:
+    """One failed delivery: a WARNING naming the notice, and the metrics' counter."""
+    NOTIFICATION_FAILURES.labels("email" if channel == "e-mail" else channel).inc()
+    log.warning("turn %s for notice %s failed (%s)", channel, notice_id, what)
 
 
 TASKS = {"email": send_email, "push": send_push}
@@ -85,8 +115,9 @@ def tell_once(game_id: UUID | str, version: int) -> None:
         for name, args in deliveries(decision):
             try:
                 DELIVER[name](*args)
-            except Exception:  # noqa: BLE001 - one try by design; the move is long committed
-                log.warning("a turn %s for %s could not be delivered", name, game_id, exc_info=True)
+            except Exception as exc:  # noqa: BLE001 - one try by design; the move is committed
+                channel = "e-mail" if name == "email" else name
+                failed(channel, args[0], f"game {game_id}, one try without a worker: {exc!r}")
 
 
 def _notice(notice_id: int) -> TurnNotice | None:

@@ -411,23 +411,45 @@ AUTH_PASSWORD_VALIDATORS = [
 # --- E-mail -------------------------------------------------------------------
 # Django 6.1 replaces EMAIL_BACKEND/EMAIL_HOST/... with MAILERS (the old names warn).
 # Without EMAIL_HOST, mail (e.g. password resets) is printed to the console.
-EMAIL_HOST = env_str("EMAIL_HOST")
-if EMAIL_HOST:
-    MAILERS = {
-        "default": {
-            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
-            "OPTIONS": {
-                "host": EMAIL_HOST,
-                "port": env_int("EMAIL_PORT", 587),
-                "username": env_str("EMAIL_HOST_USER"),
-                "password": env_str("EMAIL_HOST_PASSWORD"),
-                "use_tls": env_bool("EMAIL_USE_TLS", default=True),
-            },
-        }
+SMTP_STARTTLS_PORT, SMTP_SSL_PORT = 587, 465
+
+
+def smtp_security(port: int) -> tuple[bool, bool]:
+    """(STARTTLS, implicit TLS) for this port unless EMAIL_USE_TLS/EMAIL_USE_SSL say.
+
+    Why by port: a plain server (port 25, a local relay, a test sink) does not
+    offer STARTTLS, and always asking for it made every send fail. 587 is
+    submission with STARTTLS, 465 is submission over TLS, anything else is plain.
+    """
+    tls_set, ssl_set = "EMAIL_USE_TLS" in os.environ, "EMAIL_USE_SSL" in os.environ
+    use_ssl = env_bool("EMAIL_USE_SSL", default=port == SMTP_SSL_PORT and not tls_set)
+    use_tls = env_bool("EMAIL_USE_TLS", default=port == SMTP_STARTTLS_PORT and not ssl_set)
+    if use_tls and use_ssl:
+        raise ImproperlyConfigured("EMAIL_USE_TLS and EMAIL_USE_SSL cannot both be on")
+    return use_tls, use_ssl
+
+
+def smtp_mailers() -> dict:
+    """MAILERS from the environment: SMTP when EMAIL_HOST is set, else the console."""
+    host = env_str("EMAIL_HOST")
+    if not host:
+        return {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
+    port = env_int("EMAIL_PORT", SMTP_STARTTLS_PORT)
+    use_tls, use_ssl = smtp_security(port)
+    options = {
+        "host": host,
+        "port": port,
+        "username": env_str("EMAIL_HOST_USER"),
+        "password": env_str("EMAIL_HOST_PASSWORD"),
+        "use_tls": use_tls,
+        "use_ssl": use_ssl,
+        "timeout": 30,  # a mail server that hangs must not hold a worker forever
     }
-else:
-    MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
-del EMAIL_HOST  # a deprecated setting name: defining it alongside MAILERS is an error
+    return {"default": {"BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+                        "OPTIONS": options}}
+
+
+MAILERS = smtp_mailers()
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "rummy@localhost")
 
 # --- Notifications (notifications/) -------------------------------------------

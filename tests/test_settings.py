@@ -111,7 +111,8 @@ def test_smtp_when_email_host_set(monkeypatch: pytest.MonkeyPatch) -> None:
     mailer = s.MAILERS["default"]
     assert mailer["BACKEND"] == "django.core.mail.backends.smtp.EmailBackend"
     options = mailer["OPTIONS"]
-    assert (options["host"], options["port"], options["use_tls"]) == ("smtp.example", 2525, True)
+    # Port 2525 is no submission port: plain SMTP unless EMAIL_USE_TLS says (issue 34 item 7).
+    assert (options["host"], options["port"], options["use_tls"]) == ("smtp.example", 2525, False)
 
 
 @pytest.mark.parametrize(
