@@ -111,3 +111,20 @@ def play_to_the_end(game: Game, capture: Any, clock: Any, cap: int = 4000) -> Ga
             lapsed = True
         clock.shift(timedelta(hours=5))
     return fresh(game)
+
+
+def plain_smtp(port: int, timeout: float = 5) -> dict[str, Any]:
+    """MAILERS for a plain SMTP server (no STARTTLS) on 127.0.0.1 at this port."""
+    options = {"host": "127.0.0.1", "port": port, "use_tls": False, "timeout": timeout}
+    return {"default": {"BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+                        "OPTIONS": options}}
+
+
+def notice_owed_to_ben(settings: Any, capture: Any) -> Any:
+    """A notice written for Ben's turn but not yet delivered (sending is off meanwhile)."""
+    from notifications.models import TurnNotice
+
+    game, (ana, ben) = table_of_two()
+    settings.NOTIFICATIONS_SEND = False
+    game = pass_turn_to(game, 1, capture)
+    return TurnNotice.objects.create(game=game, seat_index=1, version=game.version, user=ben)

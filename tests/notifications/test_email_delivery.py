@@ -19,7 +19,14 @@ from games import services
 from games.engine.registry import engine_for
 from notifications.models import NotificationSettings
 from notifications.unsubscribe import token_for
-from tests.notifications.nf_helpers import acting, fresh, pass_turn_to, table_of_two
+from tests.notifications.nf_helpers import (
+    acting,
+    fresh,
+    notice_owed_to_ben,
+    pass_turn_to,
+    plain_smtp,
+    table_of_two,
+)
 
 
 class Sink:
@@ -48,13 +55,7 @@ def smtp(settings: Any) -> Any:
     sink = Sink()
     controller = Controller(sink, hostname="127.0.0.1", port=_free_port())
     controller.start()
-    settings.MAILERS = {
-        "default": {
-            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
-            "OPTIONS": {"host": "127.0.0.1", "port": controller.port, "use_tls": False,
-                        "timeout": 5},
-        }
-    }
+    settings.MAILERS = plain_smtp(controller.port)
     yield sink
     controller.stop()
 
@@ -153,18 +154,12 @@ def test_the_email_task_retries_a_mail_server_that_says_later(
     from notifications.models import TurnNotice
     from notifications.tasks import send_email
 
-    game, (ana, ben) = table_of_two()
-    settings.NOTIFICATIONS_SEND = False
-    game = pass_turn_to(game, 1, django_capture_on_commit_callbacks)
-    notice = TurnNotice.objects.create(game=game, seat_index=1, version=game.version, user=ben)
+    notice = notice_owed_to_ben(settings, django_capture_on_commit_callbacks)
     flaky = Flaky(failures=2)
     controller = Controller(flaky, hostname="127.0.0.1", port=_free_port())
     controller.start()
     try:
-        settings.MAILERS = {"default": {
-            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
-            "OPTIONS": {"host": "127.0.0.1", "port": controller.port, "use_tls": False},
-        }}
+        settings.MAILERS = plain_smtp(controller.port)
         # Run in-process, Celery applies each retry at once (a worker waits the backoff).
         # (tests/conftest.py's autouse fixture puts the setting back afterwards)
         send_email.app.conf.task_eager_propagates = False

@@ -18,7 +18,12 @@ from metrics.registry import NOTIFICATION_FAILURES
 from notifications.models import TurnNotice
 from notifications.tasks import send_email
 from rummy_site.settings import smtp_mailers
-from tests.notifications.nf_helpers import pass_turn_to, table_of_two
+from tests.notifications.nf_helpers import (
+    notice_owed_to_ben,
+    pass_turn_to,
+    plain_smtp,
+    table_of_two,
+)
 from tests.notifications.test_email_delivery import Flaky, Sink, _free_port
 
 EMAIL_VARIABLES = ("EMAIL_HOST", "EMAIL_PORT", "EMAIL_HOST_USER", "EMAIL_HOST_PASSWORD",
@@ -100,19 +105,13 @@ def _failures() -> float:
 def test_every_failed_try_is_logged_with_the_notice_id_and_counted(
     settings: Any, caplog: pytest.LogCaptureFixture, django_capture_on_commit_callbacks: Any
 ) -> None:
-    game, (ana, ben) = table_of_two()
-    settings.NOTIFICATIONS_SEND = False
-    game = pass_turn_to(game, 1, django_capture_on_commit_callbacks)
-    notice = TurnNotice.objects.create(game=game, seat_index=1, version=game.version, user=ben)
+    notice = notice_owed_to_ben(settings, django_capture_on_commit_callbacks)
     flaky = Flaky(failures=2)
     controller = Controller(flaky, hostname="127.0.0.1", port=_free_port())
     controller.start()
     before = _failures()
     try:
-        settings.MAILERS = {"default": {
-            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
-            "OPTIONS": {"host": "127.0.0.1", "port": controller.port, "use_tls": False},
-        }}
+        settings.MAILERS = plain_smtp(controller.port)
         send_email.app.conf.task_eager_propagates = False  # put back by tests/conftest.py
         with caplog.at_level(logging.WARNING, logger="notifications.tasks"):
             result = send_email.apply(args=(notice.pk,))
@@ -130,14 +129,9 @@ def test_every_failed_try_is_logged_with_the_notice_id_and_counted(
 def test_the_last_failed_try_says_it_gave_up(
     settings: Any, caplog: pytest.LogCaptureFixture, django_capture_on_commit_callbacks: Any
 ) -> None:
-    game, (ana, ben) = table_of_two()
-    settings.NOTIFICATIONS_SEND = False
-    game = pass_turn_to(game, 1, django_capture_on_commit_callbacks)
-    notice = TurnNotice.objects.create(game=game, seat_index=1, version=game.version, user=ben)
-    settings.MAILERS = {"default": {
-        "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
-        "OPTIONS": {"host": "127.0.0.1", "port": _free_port(), "use_tls": False, "timeout": 2},
-    }}  # nothing listens there: connection refused, every try
+    notice = notice_owed_to_ben(settings, django_capture_on_commit_callbacks)
+    # Nothing listens there: the connection is refused, every try.
+    settings.MAILERS = plain_smtp(_free_port(), timeout=2)
     before = _failures()
     send_email.app.conf.task_eager_propagates = False
     with caplog.at_level(logging.WARNING, logger="notifications.tasks"):
@@ -154,10 +148,7 @@ def test_the_last_failed_try_says_it_gave_up(
 def test_a_failed_send_without_a_worker_is_logged_with_the_notice_id_and_counted(
     settings: Any, caplog: pytest.LogCaptureFixture, django_capture_on_commit_callbacks: Any
 ) -> None:
-    settings.MAILERS = {"default": {
-        "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
-        "OPTIONS": {"host": "127.0.0.1", "port": _free_port(), "use_tls": False, "timeout": 2},
-    }}
+    settings.MAILERS = plain_smtp(_free_port(), timeout=2)
     game, (ana, ben) = table_of_two()
     before = _failures()
     with caplog.at_level(logging.WARNING, logger="notifications.tasks"):
