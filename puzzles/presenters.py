@@ -30,7 +30,7 @@ def board_context(attempt: Attempt, error: str = "") -> dict[str, Any]:
     context: dict[str, Any] = {
         "puzzle": puzzle,
         "attempt": attempt,
-        "prompt": game.prompt(puzzle),
+        "prompt": status_line(attempt),
         "game_meta": game.meta(puzzle),
         "board_template": game.TEMPLATE,
         "board_class": game.BOARD_CLASS,
@@ -44,6 +44,21 @@ def board_context(attempt: Attempt, error: str = "") -> dict[str, Any]:
     }
     context.update(game.board_context(attempt))
     return context
+
+
+def status_line(attempt: Attempt) -> str:
+    """The line above the board: the question while the attempt is open, then its outcome.
+
+    The question speaks of the position as it stands ("You have drawn and not
+    opened yet…"), which is no longer true once the answer is in.
+    """
+    if not attempt.over:
+        return attempt.puzzle.adapter.prompt(attempt.puzzle)
+    if attempt.status == Attempt.SOLVED:
+        return "Solved. Your answer and the best one are below."
+    if not attempt.answer:
+        return "Answer shown. The best one is below."
+    return "Not the most this time. Your answer and the best one are below."
 
 
 def result_context(attempt: Attempt) -> dict[str, Any]:
