@@ -19,8 +19,25 @@ from accounts.throttle import client_address
 from games import catalogue
 from rummy_site.rate_limits import count_use
 
-# Pages that show one player's own things (a rack, saves, stats): never cached anywhere.
-PRIVATE_VIEWS = {"games:home"}
+# Pages that show one player's own things (a rack, saves, stats, settings): never cached
+# anywhere. By where they live, so a page added there is covered the day it is added:
+# all of /me/ and allauth's /accounts/ (addresses, password), and the own things kept
+# under other sections: tokens, presets, rooms (members see the invite code), quick
+# match, puzzle streaks and attempts, answers to challenges.
+# tests/security/test_own_pages_private.py walks every URL pattern and fails on a
+# sign-in-only page that none of these covers.
+PRIVATE_ROUTES = (
+    "me/",
+    "accounts/",
+    "api/tokens/",
+    "presets/",
+    "rooms/",
+    "match/",
+    "puzzles/streak/",
+    "puzzles/attempt/",
+    "players/challenges/",
+)
+PRIVATE_VIEWS = {"games:home", "leaderboards:name", "leaderboards:hide_names"}
 PRIVATE_NAMESPACES = {"accounts"}
 # POSTs that deal a new game, besides every catalogue game's ``setup``.
 CREATING_VIEWS = {"leaderboards:daily_play", "leaderboards:daily_retry"}
@@ -32,6 +49,7 @@ def is_private(match: ResolverMatch | None) -> bool:
         return False
     return (
         "game_id" in match.kwargs
+        or (match.route or "").startswith(PRIVATE_ROUTES)
         or match.view_name in PRIVATE_VIEWS
         or bool(set(match.namespaces) & PRIVATE_NAMESPACES)
     )
