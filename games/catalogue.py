@@ -129,9 +129,10 @@ CATALOGUE: tuple[GameEntry, ...] = (
         web="games.web.tile_rummy",
         computer_names=("Ada", "Bruno", "Cleo"),
         benchmark="games.benchmarks.tile_rummy",
+        # The shortest target the engine accepts (RULINGS: 50-200) and a round cap.
         contract_configs=(
-            {"players": 2, "target": 1, "max_rounds": 2},
-            {"players": 4, "meld_rule": "shared", "target": 1, "max_rounds": 1},
+            {"players": 2, "target": 50, "max_rounds": 2},
+            {"players": 4, "meld_rule": "shared", "target": 50, "max_rounds": 1},
         ),
         contract_bot_options={"budget_s": None, "node_limit": 2000},
         # RULINGS: the target may be set at setup; only the rules' 200 is ranked.

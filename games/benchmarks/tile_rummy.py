@@ -84,7 +84,9 @@ def add_arguments(parser: Any) -> None:
     parser.add_argument(
         "--budget", type=float, default=SAFETY_CAP_S, help="expert safety net (CPU s)"
     )
-    parser.add_argument("--target", type=int, default=200, help="game target score")
+    parser.add_argument(
+        "--target", type=int, default=200, choices=tr.TARGETS, help="game target score"
+    )
     parser.add_argument(
         "--max-rounds",
         type=int,

@@ -151,7 +151,7 @@ def decisions(
     for seed in range(first_seed, first_seed + seeds):
         found: list[tuple[str, str, float]] = []
         for seat in (0, 1):
-            state = tr.new_game({"players": 2, "target": 5000, "max_rounds": 100}, seed)
+            state = tr.new_game({"players": 2, "target": 200, "max_rounds": 100}, seed)
             while state.phase == "play":
                 turn = state.turn
                 if turn != seat:

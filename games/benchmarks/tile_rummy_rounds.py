@@ -39,7 +39,7 @@ class Paired:
 
 def play_round(players: tuple[Player, Player], seed: int) -> tuple[int, int | None]:
     """Seat 0's round score less seat 1's in the first round of ``seed``, and the winner."""
-    state = tr.new_game({"players": 2, "target": 5000, "max_rounds": 100}, seed)
+    state = tr.new_game({"players": 2, "target": 200, "max_rounds": 100}, seed)
     while True:
         seat = state.turn
         state, events = tr.apply(state, seat, players[seat](tr.view(state, seat)))

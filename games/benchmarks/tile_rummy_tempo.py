@@ -44,7 +44,7 @@ from .tile_rummy_strength import Player, baseline_player
 def play_round(player: Player, seed: int, seat: int, draws: int) -> int:
     """Seat 0's round score less seat 1's in the first round of ``seed``, with
     ``seat``'s first ``draws`` draws after it opened taken back."""
-    state = tr.new_game({"players": 2, "target": 5000, "max_rounds": 100}, seed)
+    state = tr.new_game({"players": 2, "target": 200, "max_rounds": 100}, seed)
     left = draws
     while True:
         turn = state.turn

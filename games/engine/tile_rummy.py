@@ -9,8 +9,8 @@ Options (config) and defaults:
   players   2      (you + 1-3 computers: 2..4)
   meld_rule "standard" (each player opens for themselves) | "shared"
             (the first opening unlocks the table for everyone)
-  target    200    (a round ends the game once a total reaches it; the setup
-                    offers 50, 100, 150 or 200 as RULINGS allows, and a saved
+  target    200    (a round ends the game once a total reaches it: 50, 100,
+                    150 or 200 as RULINGS allows, any other is refused; a saved
                     game from before the option has none, so it keeps 200)
   max_rounds 100   (safety cap: a game of thrown-in rounds still ends)
 
@@ -39,6 +39,9 @@ JOKERS = (104, 105)
 RACK_SIZE = 14
 OPENING_MINIMUM = 30
 JOKER_PENALTY = 30
+# RULINGS: the game lengths a table may choose; 200 is the rules' own number.
+TARGETS = (50, 100, 150, 200)
+DEFAULT_TARGET = 200
 RULES = MeldRules(colours=COLOURS)
 # What the site plays for a seat that must move but cannot (a clock ran out, a bot failed):
 # the draw during play, "next round" between rounds.
@@ -83,21 +86,23 @@ def sort_key(tile: int) -> tuple[int, int, int]:
 class Config:
     players: int = 2
     meld_rule: str = "standard"
-    target: int = 200
+    target: int = DEFAULT_TARGET
     max_rounds: int = 100
+
+    def __post_init__(self) -> None:
+        """Checked on every construction, so no state (new, loaded or built) holds a bad setup."""
+        if not 2 <= self.players <= 4:
+            raise ValueError("Tile Rummy is for 2 to 4 players")
+        if self.meld_rule not in ("standard", "shared"):
+            raise ValueError("meld rule must be standard or shared")
+        if type(self.target) is not int or self.target not in TARGETS:
+            raise ValueError(f"target must be 50, 100, 150 or 200 points, not {self.target!r}")
+        if self.max_rounds < 1:
+            raise ValueError("a game needs at least one round")
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Config:
-        config = cls(**{k: v for k, v in data.items() if k in cls.__dataclass_fields__})
-        if not 2 <= config.players <= 4:
-            raise ValueError("Tile Rummy is for 2 to 4 players")
-        if config.meld_rule not in ("standard", "shared"):
-            raise ValueError("meld rule must be standard or shared")
-        if not 1 <= config.target <= 5000:
-            raise ValueError("target must be between 1 and 5000")
-        if config.max_rounds < 1:
-            raise ValueError("a game needs at least one round")
-        return config
+        return cls(**{k: v for k, v in data.items() if k in cls.__dataclass_fields__})
 
 
 @dataclass

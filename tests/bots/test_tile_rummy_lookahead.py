@@ -11,7 +11,7 @@ from games.engine import tile_rummy as tr
 
 
 def _mid_round(seed: int, moves: int) -> tr.State:
-    state = tr.new_game({"players": 2, "target": 5000, "max_rounds": 100}, seed)
+    state = tr.new_game({"players": 2, "target": 200, "max_rounds": 100}, seed)
     baseline = baseline_player(300)
     for _ in range(moves):
         state, _ = tr.apply(state, state.turn, baseline(tr.view(state, state.turn)))
@@ -42,7 +42,7 @@ def test_alternatives_are_compared_on_the_same_deals() -> None:
 def _late(seed: int) -> tr.State:
     """The first position of the seed's round, both seats playing the baseline at 300
     steps, where the seat to play has opened, lays tiles and the pool is down to 24."""
-    state = tr.new_game({"players": 2, "target": 5000, "max_rounds": 100}, seed)
+    state = tr.new_game({"players": 2, "target": 200, "max_rounds": 100}, seed)
     baseline = baseline_player(300)
     while True:
         action = baseline(tr.view(state, state.turn))
@@ -66,7 +66,7 @@ def test_a_decision_scores_the_alternatives_the_expert_passed_over() -> None:
 
 
 def test_before_opening_there_is_nothing_to_weigh() -> None:
-    state = tr.new_game({"players": 2, "target": 5000, "max_rounds": 100}, 28)
+    state = tr.new_game({"players": 2, "target": 200, "max_rounds": 100}, 28)
     expert, baseline = level_player("expert", 300), baseline_player(300)
     move, rows = lookahead.decision(state, expert, baseline, 300, 2, "k")
     assert not state.opened[state.turn] and rows == []

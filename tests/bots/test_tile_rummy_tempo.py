@@ -10,7 +10,7 @@ from games.engine import tile_rummy as tr
 
 
 def test_a_draw_taken_back_goes_under_the_pool_and_keeps_every_tile() -> None:
-    state = tr.new_game({"players": 2, "target": 5000, "max_rounds": 100}, 4)
+    state = tr.new_game({"players": 2, "target": 200, "max_rounds": 100}, 4)
     seat, before = state.turn, list(state.pool)
     rack = list(state.racks[seat])
     state, events = tr.apply(state, seat, {"type": "draw"})

@@ -600,8 +600,11 @@ def test_game_goes_on_below_the_target() -> None:
 
 
 def test_target_is_a_setup_option() -> None:
-    state, _ = go_out(winning_state(["B3 B9 J"], target=40))
-    assert state.phase == "game_over"
+    # Going out scores 42: from 10 that ends a game to 50 but not the default game to 200.
+    short, _ = go_out(winning_state(["B3 B9 J"], totals=[10, 0], target=50))
+    assert short.phase == "game_over"
+    full, _ = go_out(winning_state(["B3 B9 J"], totals=[10, 0]))
+    assert full.phase == "round_over"
 
 
 @pytest.mark.parametrize("target", [50, 100, 150, 200])

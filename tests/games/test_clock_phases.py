@@ -26,7 +26,7 @@ pytestmark = pytest.mark.django_db
 
 # Short games: two people, every seat a person, small caps so one round ends soon.
 CONFIGS: dict[str, dict[str, Any]] = {
-    "tile_rummy": {"players": 2, "target": 5000},
+    "tile_rummy": {"players": 2, "target": 200},
     "rumbaroo": {"difficulty": "joey", "players": 2, "target": 5000, "move_cap": 60},
     "romanian_tile_rummy": {"players": 2, "rounds": 3, "turn_cap": 50},
     "rumasta": {"players": 2, "move_cap": 100},

@@ -1,8 +1,9 @@
 """Tile Rummy's setup form: the options a game is started with (fixed once it starts).
 
 The target is one of four lengths (RULINGS: 50, 100, 150 or 200; 200 is the
-rules' number). It may be left out: house rules saved and rooms made before it
-existed hold no target, and they still mean the full game to 200.
+rules' number), the engine's ``TARGETS``. It may be left out: house rules saved
+and rooms made before it existed hold no target, and they still mean the full
+game to 200.
 """
 
 from __future__ import annotations
@@ -19,13 +20,15 @@ MELD_RULES = [
     ("standard", "Standard — everyone makes their own 30-point opening"),
     ("shared", "Shared — the first opening unlocks the table for all"),
 ]
-DEFAULT_TARGET = 200  # the rules' number
-TARGETS = [
-    (50, "50 points — a short game"),
-    (100, "100 points"),
-    (150, "150 points"),
-    (DEFAULT_TARGET, "200 points — the full game, as the rules play it"),
-]
+DEFAULT_TARGET = tile_rummy.DEFAULT_TARGET  # the rules' number
+TARGET_LABELS = {
+    50: "50 points — a short game",
+    100: "100 points",
+    150: "150 points",
+    200: "200 points — the full game, as the rules play it",
+}
+# The engine's list is the one source: the form offers exactly what the engine accepts.
+TARGETS = [(target, TARGET_LABELS[target]) for target in tile_rummy.TARGETS]
 
 
 class SetupForm(forms.Form):
