@@ -18,8 +18,8 @@ from ninja import Field, NinjaAPI, Path, Query, Schema, Status
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.security import HttpBearer
 
-from api import challenges, games, limits, links, rooms, tokens, view_models
-from api.errors import ApiError
+from api import challenges, game_schemas, games, limits, links, rooms, tokens, view_models
+from api.errors import ApiError, no_such_game
 from api.models import PLAY, READ, AccessToken
 from api.schemas import (
     MAX_VERSION,
@@ -37,8 +37,9 @@ from api.schemas import (
     RoomOut,
     RoomWaitOut,
     WaitOut,
+    game_action_in,
 )
-from games import services
+from games import catalogue, services
 from games.models import GameStatus
 
 REFUSALS: dict[int | tuple[int, ...], Any] = {(400, 401, 403, 404, 409, 422, 429): Error}
@@ -92,7 +93,8 @@ class ProgramAPI(NinjaAPI):
     def get_openapi_schema(self, **kwargs: Any) -> Any:
         """The generated schema plus the limit headers on every answer (ninja has no field)."""
         schema = super().get_openapi_schema(**kwargs)
-        return links.add_links(view_models.publish(limits.document(schema)))
+        published = game_schemas.publish(view_models.publish(limits.document(schema)))
+        return links.add_links(published)
 
 
 DESCRIPTION = """Play the site's games from a program. The guide is at /api/.
@@ -241,34 +243,85 @@ def legal_actions(request: HttpRequest, game_id: UUID) -> dict[str, Any]:
     return games.legal_actions(game, seat)
 
 
-@api.post(
-    "/games/{game_id}/actions",
-    auth=PLAY_AUTH,
-    response={200: GameOut, **REFUSALS},
-    summary="Submit an action",
-)
+# The any-game forms of the two action endpoints, as programs written before each game had
+# its own (below) call them: still served, no longer published, since one schema for every
+# game's actions cannot say which types a game has.
+@api.post("/games/{game_id}/actions", auth=PLAY_AUTH, include_in_schema=False)
 def submit_action(request: HttpRequest, game_id: UUID, body: ActionIn) -> dict[str, Any]:
     """Play one action for your seat at ``version``; 409 if the game moved on, 422 if illegal."""
-    game, seat = games.game_for_program(game_id, request.user)
+    return _submitted(request, game_id, body)
+
+
+@api.post("/games/{game_id}/check", include_in_schema=False)
+def check_action(request: HttpRequest, game_id: UUID, body: ActionIn) -> dict[str, Any]:
+    """Would this action be accepted now? As each game's own check, for any game."""
+    return _checked(request, game_id, body)
+
+
+def _submitted(request: HttpRequest, game_id: UUID, body: ActionIn) -> dict[str, Any]:
+    game, seat = _program_game(request, game_id, body.game_kind)
     game = services.play(game.id, seat.index, body.action, body.version, loaded=game)
     game, seat = games.game_for_program(game.id, request.user)
     return games.game_out(game, seat)
 
 
-@api.post(
-    "/games/{game_id}/check",
-    response={200: CheckOut, **REFUSALS},
-    summary="Dry-run an action",
-)
-def check_action(request: HttpRequest, game_id: UUID, body: ActionIn) -> dict[str, Any]:
-    """Would this action be accepted now? Nothing changes; the answer is 200 either way.
-
-    Refused, it carries the same ``code`` and ``detail`` as the move would get (409 if
-    ``version`` is stale, 403 once the game has ended). Use it for composed moves (melds,
-    whole tables) before sending them; it counts against the request limit like any call.
-    """
-    game, seat = games.game_for_program(game_id, request.user)
+def _checked(request: HttpRequest, game_id: UUID, body: ActionIn) -> dict[str, Any]:
+    game, seat = _program_game(request, game_id, body.game_kind)
     return games.check_action(game, seat, body.action, body.version)
+
+
+def _program_game(request: HttpRequest, game_id: UUID, kind: str) -> tuple[Any, Any]:
+    """The program's game and seat; a game of another kind than ``kind`` (when named) is 404."""
+    game, seat = games.game_for_program(game_id, request.user)
+    if kind and game.kind != kind:
+        raise no_such_game()
+    return game, seat
+
+
+def _game_action_endpoints(entry: catalogue.GameEntry) -> None:
+    """One game's own action endpoints, whose body is that game's actions and no other's.
+
+    Under ``/<kind>/games/{game_id}/``: a game of another kind is not found there (404).
+    """
+    body_model = game_action_in(entry.kind)
+    base = f"/{entry.kind}/games/{{game_id}}"
+
+    def submit(request: HttpRequest, game_id: UUID, body: body_model) -> dict[str, Any]:
+        return _submitted(request, game_id, body)
+
+    def check(request: HttpRequest, game_id: UUID, body: body_model) -> dict[str, Any]:
+        return _checked(request, game_id, body)
+
+    submit.__doc__ = (
+        f"Play one {entry.name} action for your seat at ``version``; 409 if the game moved "
+        f"on, 422 if the game refuses the move now, 404 for a game that is not {entry.name}."
+    )
+    check.__doc__ = (
+        f"Would this {entry.name} action be accepted now? Nothing changes; the answer is 200 "
+        "either way.\n\nRefused, it carries the same ``code`` and ``detail`` as the move would "
+        "get (409 if ``version`` is stale, 403 once the game has ended). Use it for composed "
+        "moves (melds, whole tables) before sending them; it counts against the request limit "
+        "like any call."
+    )
+    api.post(
+        f"{base}/actions",
+        auth=PLAY_AUTH,
+        response={200: GameOut, **REFUSALS},
+        summary=f"Submit a {entry.name} action",
+        operation_id=f"api_endpoints_submit_{entry.kind}_action",
+        url_name=f"submit_{entry.kind}_action",
+    )(submit)
+    api.post(
+        f"{base}/check",
+        response={200: CheckOut, **REFUSALS},
+        summary=f"Dry-run a {entry.name} action",
+        operation_id=f"api_endpoints_check_{entry.kind}_action",
+        url_name=f"check_{entry.kind}_action",
+    )(check)
+
+
+for _entry in catalogue.ready():
+    _game_action_endpoints(_entry)
 
 
 @api.get(

@@ -8,12 +8,13 @@ may see — the same ``engine.view`` the pages render.
 
 from datetime import datetime
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 from uuid import UUID
 
 from ninja import Field, Schema
-from pydantic import ConfigDict, field_validator
+from pydantic import field_validator
 
+from api.game_schemas import action_in_name
 from games import catalogue
 
 MAX_VERSION = 10**9
@@ -56,54 +57,12 @@ class Kind(Schema):
     options: list[Option] = Field(description="What POST /games accepts in ``options``.")
 
 
-def _option_schema(option: dict[str, Any]) -> dict[str, Any]:
-    """One setup option as JSON Schema: its choices, or an integer range."""
-    described: dict[str, Any] = {"description": option["label"]}
-    if option["choices"]:
-        values = [c["value"] for c in option["choices"]]
-        kind = "integer" if all(isinstance(v, int) for v in values) else "string"
-        return {**described, "type": kind, "enum": values, "default": option["default"]}
-    if option["min"] is not None or option["max"] is not None:
-        bounds = {"minimum": option["min"], "maximum": option["max"]}
-        bounds = {k: v for k, v in bounds.items() if v is not None}
-        return {**described, "type": "integer", **bounds}
-    return {**described, "type": "string", "maxLength": 64}
-
-
-def _per_kind_options(schema: dict[str, Any]) -> None:
-    """Publish each kind's own options (names, choices, ranges): one ``oneOf`` branch a kind.
-
-    An option another game has, or a value outside its choices, is then outside the
-    schema; what the schema cannot say (two options that do not go together, such
-    as teams for too few players) is the 400 ``bad_options`` it documents.
-    """
-    from api.games import kinds  # the setup forms are Django's: read them when publishing
-
-    schema["oneOf"] = [
-        {
-            "properties": {
-                "kind": {"const": kind["kind"]},
-                "options": {
-                    "type": "object",
-                    "properties": {o["name"]: _option_schema(o) for o in kind["options"]},
-                    "additionalProperties": False,
-                },
-            },
-        }
-        for kind in kinds()
-    ]
-
-
 class NewGame(Schema):
-    model_config = ConfigDict(json_schema_extra=_per_kind_options)
+    """Read leniently: the document publishes one named branch a kind, with that kind's own
+    options (api.game_schemas); an unlisted kind still gets the API's own refusal (400
+    bad_kind, naming the kinds), and its options are read by the game's setup form."""
 
-    # Published as an enum of the catalogue's games; an unlisted kind still gets the API's
-    # own refusal (400 bad_kind, naming the kinds) rather than a bare schema error.
-    kind: str = Field(
-        max_length=32,
-        description="A kind from GET /kinds.",
-        json_schema_extra={"enum": [entry.kind for entry in catalogue.ready()]},
-    )
+    kind: str = Field(max_length=32, description="A kind from GET /kinds.")
     options: dict[str, Any] = Field(
         default_factory=dict,
         description="Setup options by name (GET /kinds); missing ones take their defaults.",
@@ -205,37 +164,54 @@ class CheckOut(Schema):
 
 
 @cache
-def _action_types() -> list[str]:
-    """Every action type of every ready game (GET games/{id}/legal lists one game's)."""
+def _action_types(kind: str = "") -> tuple[str, ...]:
+    """The action types of one game (GET games/{id}/legal lists them), or of every game."""
     types: dict[str, None] = {}
     for entry in catalogue.ready():
-        declared = getattr(catalogue.load(entry.engine), "ACTION_FIELDS", {})
-        types.update(dict.fromkeys(t for t in declared if t != "*"))
-    return list(types)
+        if kind in ("", entry.kind):
+            declared = getattr(catalogue.load(entry.engine), "ACTION_FIELDS", {})
+            types.update(dict.fromkeys(t for t in declared if t != "*"))
+    return tuple(types)
 
 
 class ActionIn(Schema):
+    """A move and the version it was made at, for any game (POST games/{id}/actions, kept
+    for programs written before each game had its own action endpoints)."""
+
+    game_kind: ClassVar[str] = ""  # each game's own body (game_action_in) names its game
+
     version: int = Field(ge=0, le=MAX_VERSION, description="The version your move was made at.")
     action: dict[str, Any] = Field(
         description='An action, e.g. {"type": "draw"}: one of the choices GET games/{id}/legal '
-        "lists, or a composed one built from its schema (each game's actions: TileRummyAction, "
-        "RumbarooAction…). A type the game does not have, or a move it refuses now, is a 422 "
-        "with the reason.",
-        json_schema_extra={
-            "required": ["type"],
-            "properties": {"type": {"type": "string", "enum": _action_types()}},
-        },
+        "lists, or a composed one built from that type's schema. A move the game refuses "
+        "now is a 422 with the reason."
     )
 
     @field_validator("action")
     @classmethod
     def _has_a_type(cls, action: dict[str, Any]) -> dict[str, Any]:
-        """The schema's promise, kept: an action has one of the published types."""
-        if action.get("type") not in _action_types():
+        """The schema's promise, kept: an action has one of its game's types (400 otherwise)."""
+        types = _action_types(cls.game_kind)
+        if action.get("type") not in types:
             raise ValueError(
-                'an action is an object with a "type" some game has, e.g. {"type": "draw"}'
+                f'an action is an object with a "type" among: {", ".join(types)}'
+                if cls.game_kind
+                else 'an action is an object with a "type" some game has, e.g. {"type": "draw"}'
             )
         return action
+
+
+@cache
+def game_action_in(kind: str) -> type[ActionIn]:
+    """The body of one game's action endpoints: its own name, and only its game's types.
+
+    Published as ``TileRummyActionIn``… whose ``action`` is that game's union of named
+    action types (api.game_schemas), so a move valid by the schema is one the game has.
+    """
+    name = action_in_name(kind)
+    doc = f"A move in {catalogue.kind_name(kind)} and the version it was made at."
+    attrs = {"game_kind": kind, "__module__": __name__, "__qualname__": name, "__doc__": doc}
+    return type(name, (ActionIn,), attrs)
 
 
 class RoomSeatOut(Schema):

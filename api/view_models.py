@@ -78,27 +78,11 @@ def view_schemas() -> dict[str, Any]:
     return defs
 
 
-def action_schemas() -> dict[str, Any]:
-    """Each game's actions as one JSON Schema (``oneOf`` its types), from its declared shapes."""
-    from api.legal import action_schema, action_types
-
-    schemas: dict[str, Any] = {}
-    for entry in catalogue.ready():
-        engine = catalogue.load(entry.engine)
-        name = model_names()[entry.kind].removesuffix("View") + "Action"
-        schemas[name] = {
-            "title": name,
-            "description": f"An action in {entry.name}: one of its types, with that type's fields.",
-            "oneOf": [action_schema(engine, kind) for kind in action_types(engine)],
-        }
-    return schemas
-
-
 def publish(schema: dict[str, Any]) -> dict[str, Any]:
-    """Put the views and actions in the OpenAPI document and point ``view`` at them."""
+    """Put the views in the OpenAPI document and point ``view`` at them (each game's
+    actions and setup are api.game_schemas's)."""
     components = schema.setdefault("components", {}).setdefault("schemas", {})
     components.update(view_schemas())
-    components.update(action_schemas())
     names = model_names()
     refs = [{"$ref": f"#/components/schemas/{name}"} for name in names.values()]
     mapping = {kind: ref["$ref"] for kind, ref in zip(names, refs, strict=True)}

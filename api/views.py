@@ -14,7 +14,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from api import games, limits, tokens
+from api import game_schemas, games, limits, tokens
 from api.forms import NewTokenForm
 from api.models import AccessToken
 from api.signals import TOKENS_AFTER_PASSWORD_CHANGE
@@ -85,8 +85,10 @@ def docs(request: HttpRequest) -> HttpResponse:
     """A short guide to the API, with the games a program may start (from the catalogue)
     and the limits as the server applies them (read from the same settings)."""
     limit, window = limits.request_limit()
+    kinds = list(catalogue.ready())
     context = {
-        "kinds": list(catalogue.ready()),
+        "kinds": kinds,
+        "example": game_schemas.example(kinds[0]),
         "request_limit": limit,
         "request_window": window,
         "wait_max": int(games.wait_limit()),

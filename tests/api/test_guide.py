@@ -9,7 +9,10 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from games.catalogue import ready
+
 pytestmark = pytest.mark.django_db
+VERBS = ("check", "actions")  # each game's own dry run and move (its actions' own schema)
 
 
 def test_the_guide_states_the_limits_rooms_and_the_bot(client: Client, settings: Any) -> None:
@@ -50,5 +53,7 @@ def test_the_schema_states_limits_timeouts_and_choices(client: Client, settings:
     assert {"choices", "composed", "legal_now", "slots"} <= set(action)
     slots = schema["components"]["schemas"]["ChoiceSlots"]["properties"]
     assert {"field", "options", "distinct"} <= set(slots)
-    for path in ("/api/v1/rooms", "/api/v1/rooms/join", "/api/v1/games/{game_id}/check"):
+    paths = ["/api/v1/rooms", "/api/v1/rooms/join"]
+    paths += [f"/api/v1/{e.kind}/games/{{game_id}}/{verb}" for e in ready() for verb in VERBS]
+    for path in paths:
         assert path in schema["paths"], path
