@@ -2,10 +2,30 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.db import IntegrityError, transaction
 
 from leaderboards.models import BlockedName, Player
 from leaderboards.names import InvalidName, clean, name_key
+
+TAKEN = "That name (or one that looks just like it) is taken."
+
+
+def available(raw: str, *, mine: Iterable[int] = ()) -> str:
+    """The tidied name if it may be taken, else ``InvalidName`` saying why not.
+
+    The name checks (``clean``), then the database: never a suspended name, never
+    one another player holds. ``mine``: player rows that are the asker's own (their
+    row, or the guest row their device is about to bring into a new account).
+    """
+    name = clean(raw)
+    key = name_key(name)
+    if BlockedName.objects.filter(name_key=key).exists():
+        raise InvalidName("That name can't be used.")
+    if Player.objects.filter(name_key=key).exclude(pk__in=list(mine)).exists():
+        raise InvalidName(TAKEN)
+    return name
 
 
 def rename(player: Player, raw: str) -> str:
@@ -14,18 +34,14 @@ def rename(player: Player, raw: str) -> str:
     A new name is a fresh start: a suspended name stays blocked for everyone
     (``BlockedName``), but the player's new name is shown again.
     """
-    name = clean(raw)
+    name = available(raw, mine=[player.pk] if player.pk else [])
     key = name_key(name)
-    if BlockedName.objects.filter(name_key=key).exists():
-        raise InvalidName("That name can't be used.")
-    if Player.objects.filter(name_key=key).exclude(pk=player.pk).exists():
-        raise InvalidName("That name (or one that looks just like it) is taken.")
     player.name, player.name_key, player.name_suspended = name, key, False
     try:
         with transaction.atomic():
             player.save(update_fields=["name", "name_key", "name_suspended"])
     except IntegrityError as exc:  # someone took it between the check and the save
-        raise InvalidName("That name (or one that looks just like it) is taken.") from exc
+        raise InvalidName(TAKEN) from exc
     return name
 
 

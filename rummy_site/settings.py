@@ -366,7 +366,11 @@ ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 # address (accounts.forms), tied to the browser that asked for it, so a stranger
 # can neither use nor block it. allauth limits requests and guesses per code.
 ACCOUNT_LOGIN_BY_CODE_ENABLED = True
-ACCOUNT_FORMS = {"request_login_code": "accounts.forms.VerifiedLoginCodeForm"}
+ACCOUNT_FORMS = {
+    "request_login_code": "accounts.forms.VerifiedLoginCodeForm",
+    # Sign-up asks for the public name too, so a new account has its player page at once.
+    "signup": "accounts.signup.PublicNameSignupForm",
+}
 LOGIN_REDIRECT_URL = "/"
 # Sign-in throttle (accounts.throttle): after FREE wrong passwords per name (or per
 # address) each further one waits twice as long as the last, from BASE up to CAP

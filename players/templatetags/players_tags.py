@@ -1,4 +1,5 @@
-"""``{% people_lists %}`` (the account page's people), ``{% challenges_badge %}`` (header)."""
+"""``{% people_lists %}`` (the account page's people), ``{% challenges_badge %}`` and
+``{% your_page_url %}`` (header and Stats)."""
 
 from __future__ import annotations
 
@@ -87,3 +88,24 @@ def challenges_badge(context: dict[str, Any]) -> str:
         count,
         words,
     )
+
+
+@register.simple_tag(takes_context=True)
+def your_page_url(context: dict[str, Any]) -> str:
+    """Where "Your page" goes: the account's player page, or the name page to open one.
+
+    A player page is found by its public name; an account without one (made before
+    sign-up asked for it, or whose name was cleared or suspended) is sent to pick one.
+    One indexed query per page for a signed-in viewer (kept on the request), none for a guest.
+    """
+    request = context.get("request")
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return ""
+    found: str | None = getattr(request, "_your_page_url", None)
+    if found is None:
+        row = Player.objects.filter(user_id=user.pk).values("name", "name_suspended").first()
+        name = row["name"] if row and not row["name_suspended"] else ""
+        found = reverse("players:page", args=[name]) if name else reverse("leaderboards:name")
+        request._your_page_url = found  # type: ignore[union-attr]
+    return found

@@ -41,11 +41,18 @@ def run_commits(django_capture_on_commit_callbacks: Any) -> Callable[[], Any]:
     return lambda: django_capture_on_commit_callbacks(execute=True)
 
 
-def sign_up(client: Client, username: str, email: str = "") -> HttpResponse:
-    """Sign up through allauth's form, as a person would."""
+def sign_up(client: Client, username: str, email: str = "", name: str = "") -> HttpResponse:
+    """Sign up through allauth's form, as a person would (an empty public ``name``: the
+    device's guest name, else the username, which then must pass the name checks)."""
     response = client.post(
         "/accounts/signup/",
-        {"username": username, "email": email, "password1": PASSWORD, "password2": PASSWORD},
+        {
+            "username": username,
+            "public_name": name,
+            "email": email,
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+        },
     )
     assert response.status_code == 302, response.content.decode()[:2000]
     return response

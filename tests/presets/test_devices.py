@@ -53,7 +53,7 @@ def test_a_guests_presets_join_the_account_on_sign_in() -> None:
 def test_signing_up_keeps_a_guests_presets_and_signing_out_leaves_them_behind() -> None:
     phone = Client()
     preset = save_preset(phone, ENTRY, "Mine", picked_options(ENTRY))
-    sign_up(phone, "cy")
+    sign_up(phone, "cy", name="Cyan")  # a 2-letter username can't be a public name
     preset.refresh_from_db()
     assert preset.user.username == "cy"
 
