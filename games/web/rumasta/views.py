@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 from uuid import UUID
 
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
@@ -339,6 +340,51 @@ def sort(request: HttpRequest, game_id: UUID) -> HttpResponse:
     return FLOW.board(request, game, seat)
 
 
+TOO_LATE = "Too late: that race was already over."
+
+
+def race_press(kind: str) -> Callable[[HttpRequest, UUID], HttpResponse]:
+    """❤️ or "Call out!": a press that lost the race is told so, as a normal answer.
+
+    A press just after the window closed (the other side's press, or a computer's
+    due one, landed first) is refused by the service as stale or out of turn.
+    That is the race's ordinary outcome, not a fault, so it answers 200 with the
+    board (which names who won) and the words "too late"; any other refusal
+    (a pause, a forged seat, a press with no race at all) is answered as usual.
+    """
+
+    @FLOW.refusals
+    def view(request: HttpRequest, game_id: UUID) -> HttpResponse:
+        game, seat = FLOW.game_for_post(request, game_id)
+        version = as_int(request.POST.get("version")) or 0
+        try:
+            game = services.play(game.id, seat.index, {"type": kind}, version, loaded=game)
+        except services.ServiceError as exc:
+            late = isinstance(exc, services.StaleVersion | services.IllegalMove)
+            if not (late and _race_lost(game, seat)):
+                return FLOW.refuse(request, game, seat, exc)
+            if not request.htmx:
+                messages.info(request, TOO_LATE)
+                return redirect(FLOW.table_url_name, game_id=game.id)
+            return FLOW.board(request, game, seat, error=TOO_LATE)
+        if not request.htmx:
+            return redirect(FLOW.table_url_name, game_id=game.id)
+        return FLOW.board(request, game, seat, shown=version + 1)
+
+    view.__name__ = kind
+    return view
+
+
+def _race_lost(game: Game, seat: Seat) -> bool:
+    """The seat's press came after a race it was in had ended (read afresh)."""
+    game.refresh_from_db()
+    seat.refresh_from_db()
+    shown = FLOW.view(game, seat)
+    window = shown.get("heart")
+    waiting = window is not None and seat.index in window["waiting"]
+    return not waiting and shown.get("heart_result") is not None
+
+
 def tick(request: HttpRequest, game_id: UUID) -> HttpResponse:
     """The table's poll: first any computer press whose deadline has passed, then the board."""
     FLOW.game_for_player(request, game_id)  # strangers get 404 before anything runs
@@ -364,8 +410,8 @@ MOVES = {
             "add": add,
             "switch": switch,
             "discard": discard,
-            "heart": FLOW.simple("heart"),
-            "call_out": FLOW.simple("call_out"),
+            "heart": race_press("heart"),
+            "call_out": race_press("call_out"),
             "let_go": FLOW.simple("pass"),
             "next_round": FLOW.simple("next_round"),
             "sort": sort,
