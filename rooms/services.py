@@ -198,8 +198,11 @@ def create_room(
     return room
 
 
-def _blocked_at(room: Room, who: Person) -> bool:
-    """Someone seated blocked this account, or it blocked them (never seated together)."""
+def blocked_at(room: Room, who: Person) -> bool:
+    """Someone seated blocked this account, or it blocked them (never seated together).
+
+    ``join`` refuses them; the room page asks too, so it says so instead of a Sit down.
+    """
     if who.user_id is None:
         return False
     seated = {s.user_id for s in room.seats.all() if s.user_id is not None}
@@ -241,7 +244,7 @@ def join(
         _ensure_between_games(room)
         if seat_of(room, who) is not None:
             raise RoomError("You already have a seat in this room.")
-        if _blocked_at(room, who):
+        if blocked_at(room, who):
             raise NotAllowed("You can't join this room.")
         seat = next((s for s in room.seats.all() if s.is_empty), None)
         if seat is None:

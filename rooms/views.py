@@ -208,6 +208,8 @@ def _room_context(request: HttpRequest, room: Room, who: Person) -> dict[str, An
         "token": _token(room),
         "pauses": PAUSES,
         "free": _free_seats(room),
+        # Kept apart from someone seated (a block either way): join would refuse, so say it now.
+        "kept_apart": me is None and services.blocked_at(room, who),
     }
 
 

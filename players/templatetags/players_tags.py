@@ -11,6 +11,7 @@ from django.utils.html import format_html
 
 from games import catalogue
 from leaderboards.models import Player
+from players.lookup import names_kept_from
 from players.models import Block, Challenge, ChallengeStatus, Follow
 
 register = template.Library()
@@ -44,10 +45,18 @@ def people_lists(context: dict[str, Any]) -> dict[str, Any]:
         | {c.recipient_id for c in sent}
     )
 
-    def entry(user_id: int) -> dict[str, Any]:
+    # A block either way hides the other's name in the challenge rows, as everywhere else
+    # (players.lookup.names_kept_from); the Blocked list names whom you blocked, to unblock.
+    apart = names_kept_from(context["request"])
+
+    def entry(user_id: int, hide: bool = False) -> dict[str, Any]:
         player = people.get(user_id)
-        name = player.name if player is not None and not player.name_suspended else ""
+        shown = player is not None and not player.name_suspended and not hide
+        name = player.name if shown and player is not None else ""
         return {"name": name or (player.placeholder if player else "A player"), "page": name}
+
+    def other(user_id: int) -> dict[str, Any]:
+        return entry(user_id, hide=user_id in apart)
 
     def game(kind: str) -> str:
         found = catalogue.find(kind)
@@ -60,8 +69,8 @@ def people_lists(context: dict[str, Any]) -> dict[str, Any]:
         "following": [entry(u) for u in sorted(following - followers)],
         "followers": [entry(u) for u in sorted(followers - following)],
         "blocked": [entry(u) for u in sorted(blocked)],
-        "incoming": [{"c": c, "who": entry(c.sender_id), "game": game(c.kind)} for c in incoming],
-        "sent": [{"c": c, "who": entry(c.recipient_id), "game": game(c.kind)} for c in sent],
+        "incoming": [{"c": c, "who": other(c.sender_id), "game": game(c.kind)} for c in incoming],
+        "sent": [{"c": c, "who": other(c.recipient_id), "game": game(c.kind)} for c in sent],
     }
 
 

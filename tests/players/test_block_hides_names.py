@@ -105,3 +105,26 @@ def test_a_player_page_replay_hides_a_blocked_players_name_from_both(
     assert HOST not in as_bob and "Player 1" in as_bob and GUEST in as_bob
     as_cat = signed_in(cat).get(url).content.decode()
     assert HOST in as_cat and GUEST in as_cat
+
+
+def test_the_stats_page_hides_a_blockers_name_in_the_challenge_rows() -> None:
+    """Issue 34, item 11: "Rumbaroo with Eve: accepted · go to the table" named the blocker."""
+    from players import social
+    from players.models import Follow
+
+    ann, eve = accounts("ann", "eve")
+    players = {ann: named(ann, "Annie"), eve: named(eve, "Eve Tiles")}
+    Follow.objects.bulk_create(
+        [Follow(follower=ann, followed=eve), Follow(follower=eve, followed=ann)]
+    )
+    row = social.challenge(ann.pk, players[eve], "rumbaroo")
+    social.accept(eve.pk, row.id)
+    assert "Rumbaroo with Eve Tiles: accepted" in signed_in(ann).get("/me/stats/").content.decode()
+    social.block(eve.pk, players[ann])
+
+    page = signed_in(ann).get("/me/stats/").content.decode()
+    people = page.split('data-testid="people"', 1)[1]
+    assert "Eve Tiles" not in people and 'href="/@/Eve%20Tiles/"' not in people
+    assert f"Rumbaroo with {players[eve].placeholder}: accepted" in people
+    as_eve = signed_in(eve).get("/me/stats/").content.decode()
+    assert "Annie" in as_eve.split('data-testid="blocked"', 1)[1]  # whom eve blocked, to unblock
