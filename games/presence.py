@@ -51,8 +51,17 @@ def seen_within(
     game_id: UUID | str, user_id: int | None, seconds: float, device_key: str = ""
 ) -> bool:
     """Whether that person's page for this game asked within the last ``seconds``."""
+    seen = last_seen(game_id, user_id, device_key)
+    return seen is not None and time.time() - seen < seconds
+
+
+def last_seen(game_id: UUID | str, user_id: int | None, device_key: str = "") -> float | None:
+    """When that person's page for this game last asked (a Unix time), if within ``KEEP``.
+
+    Notifications use it to wait until the page has been silent long enough.
+    """
     seen = cache.get(_key(game_id, user_id, device_key))
-    return seen is not None and time.time() - float(seen) < seconds
+    return None if seen is None else float(seen)
 
 
 def forget_throttle() -> None:

@@ -4,6 +4,7 @@ With a broker the Celery task does it (retried with backoff). On the embedded
 default (tasks eager, no broker) a daemon thread does it, one try, started
 once the mover's response has gone (``request_finished``), so the request never
 waits on a mail server or a push service.
+A seat whose page had just polled is asked about again later (``later``).
 ``NOTIFICATIONS_INLINE`` (tests) runs it in the commit hook instead, and
 ``NOTIFICATIONS_SEND`` is off under the test suite except where a test turns it
 on, so other apps' tests neither start threads nor count these queries.
@@ -79,11 +80,22 @@ def _start(game_id: str, version: int) -> None:
     ).start()
 
 
-def _in_thread(game_id: str, version: int) -> None:
+def later(wait: float, game_id: str, version: int, seat: int) -> None:
+    """Ask again about one seat in ``wait`` seconds, in this process (no broker, no countdown).
+
+    A restart in between loses the second look; the embedded default is one
+    process for a laptop or a demo, and production uses the countdown task.
+    """
+    timer = threading.Timer(wait, _in_thread, args=(game_id, version, (seat,)))
+    timer.name, timer.daemon = "turn-notice-later", True
+    timer.start()
+
+
+def _in_thread(game_id: str, version: int, seats: tuple[int, ...] | None = None) -> None:
     try:
         from notifications import tasks
 
-        tasks.tell_once(game_id, version)
+        tasks.tell_once(game_id, version, seats)
     except Exception:  # noqa: BLE001 - a thread's failure is logged, never raised into a request
         log.exception("turn notice for %s v%s failed", game_id, version)
     finally:

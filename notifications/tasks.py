@@ -18,7 +18,7 @@ from uuid import UUID
 from celery import Task, shared_task
 
 from metrics.registry import NOTIFICATION_FAILURES
-from notifications import emails, push, turns
+from notifications import emails, push, receivers, turns
 from notifications.models import PushSubscription, TurnNotice
 
 log = logging.getLogger(__name__)
@@ -34,11 +34,24 @@ RETRY = {
 @shared_task(**RETRY, autoretry_for=(OSError,))
 def tell_turn(game_id: str, version: int) -> int:
     """Decide who to tell after the move that made ``version``; queue each delivery."""
+    return carry_out(game_id, version, turns.decide(game_id, version))
+
+
+@shared_task(**RETRY, autoretry_for=(OSError,))
+def tell_seat_later(game_id: str, version: int, seat: int) -> int:
+    """The second look at one seat whose table page had polled: tell it now if still due."""
+    return carry_out(game_id, version, turns.decide(game_id, version, seats=(seat,)))
+
+
+def carry_out(game_id: str, version: int, plan: turns.Plan) -> int:
+    """Queue each delivery, and a countdown task for each seat to ask about again."""
     queued = 0
-    for decision in turns.decide(game_id, version):
+    for decision in plan.tell:
         for name, args in deliveries(decision):
             TASKS[name].delay(*args)
             queued += 1
+    for later in plan.later:  # seconds, far below the broker's visibility timeout
+        tell_seat_later.apply_async((game_id, version, later.seat_index), countdown=later.wait)
     return queued
 
 
@@ -109,9 +122,15 @@ def deliveries(decision: turns.Decision) -> list[tuple[str, tuple[int, ...]]]:
     return jobs
 
 
-def tell_once(game_id: UUID | str, version: int) -> None:
-    """The embedded default (no broker): decide and deliver here, one try each."""
-    for decision in turns.decide(game_id, version):
+def tell_once(game_id: UUID | str, version: int, seats: tuple[int, ...] | None = None) -> None:
+    """The embedded default (no broker): decide and deliver here, one try each.
+
+    A seat to ask about again gets a timer in this process (``receivers.later``).
+    """
+    plan = turns.decide(game_id, version, seats)
+    for later in plan.later:
+        receivers.later(later.wait, str(game_id), version, later.seat_index)
+    for decision in plan.tell:
         for name, args in deliveries(decision):
             try:
                 DELIVER[name](*args)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import email
+import socket
 from datetime import timedelta
+from email.message import Message
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -38,6 +41,15 @@ def table_of_two(pace: str = "3d", seed: int = 7) -> tuple[Game, list[Any]]:
     config = {**CONFIG, "pace": pace}
     game = services.create_game(KIND, config, seats, seed=seed, online=True)
     return fresh(game), users
+
+
+def board_poll(client: Any, game: Game, user: Any) -> None:
+    """The player's table page polls the board (so the page is open, as far as anyone knows)."""
+    from games.table_flow import table_url
+
+    client.force_login(user)
+    response = client.get(table_url(game) + f"board/?at={game.version + 1}")
+    assert response.status_code in (200, 204)
 
 
 def pass_turn_to(game: Game, seat: int, capture: Any, limit: int = 60) -> Game:
@@ -111,6 +123,23 @@ def play_to_the_end(game: Game, capture: Any, clock: Any, cap: int = 4000) -> Ga
             lapsed = True
         clock.shift(timedelta(hours=5))
     return fresh(game)
+
+
+class Sink:
+    """An aiosmtpd handler keeping every message it is given."""
+
+    def __init__(self) -> None:
+        self.messages: list[Message] = []
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802
+        self.messages.append(email.message_from_bytes(envelope.content))
+        return "250 OK"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
 
 
 def plain_smtp(port: int, timeout: float = 5) -> dict[str, Any]:

@@ -3,10 +3,7 @@ as the embedded default runs it; and the signed one-click unsubscribe."""
 
 from __future__ import annotations
 
-import email
-import socket
 import threading
-from email.message import Message
 from typing import Any
 
 import pytest
@@ -20,7 +17,9 @@ from games.engine.registry import engine_for
 from notifications.models import NotificationSettings
 from notifications.unsubscribe import token_for
 from tests.notifications.nf_helpers import (
+    Sink,
     acting,
+    free_port,
     fresh,
     notice_owed_to_ben,
     pass_turn_to,
@@ -29,35 +28,13 @@ from tests.notifications.nf_helpers import (
 )
 
 
-class Sink:
-    """An aiosmtpd handler keeping every message it is given."""
-
-    def __init__(self) -> None:
-        self.messages: list[Message] = []
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802
-        self.messages.append(email.message_from_bytes(envelope.content))
-        return "250 OK"
-
-
 def _notice_threads() -> set[int]:
     return {t.ident or 0 for t in threading.enumerate() if t.name == "turn-notice"}
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture
-def smtp(settings: Any) -> Any:
-    sink = Sink()
-    controller = Controller(sink, hostname="127.0.0.1", port=_free_port())
-    controller.start()
-    settings.MAILERS = plain_smtp(controller.port)
-    yield sink
-    controller.stop()
+def smtp(env_smtp: Sink) -> Sink:
+    return env_smtp
 
 
 @pytest.mark.django_db(transaction=True)
@@ -156,7 +133,7 @@ def test_the_email_task_retries_a_mail_server_that_says_later(
 
     notice = notice_owed_to_ben(settings, django_capture_on_commit_callbacks)
     flaky = Flaky(failures=2)
-    controller = Controller(flaky, hostname="127.0.0.1", port=_free_port())
+    controller = Controller(flaky, hostname="127.0.0.1", port=free_port())
     controller.start()
     try:
         settings.MAILERS = plain_smtp(controller.port)

@@ -19,12 +19,14 @@ from notifications.models import TurnNotice
 from notifications.tasks import send_email
 from rummy_site.settings import smtp_mailers
 from tests.notifications.nf_helpers import (
+    Sink,
+    free_port,
     notice_owed_to_ben,
     pass_turn_to,
     plain_smtp,
     table_of_two,
 )
-from tests.notifications.test_email_delivery import Flaky, Sink, _free_port
+from tests.notifications.test_email_delivery import Flaky
 
 EMAIL_VARIABLES = ("EMAIL_HOST", "EMAIL_PORT", "EMAIL_HOST_USER", "EMAIL_HOST_PASSWORD",
                    "EMAIL_USE_TLS", "EMAIL_USE_SSL")
@@ -79,20 +81,12 @@ def test_without_email_host_mail_goes_to_the_console(environ: pytest.MonkeyPatch
 
 @pytest.mark.django_db
 def test_a_plain_smtp_server_gets_the_turn_email_with_only_host_and_port_set(
-    environ: pytest.MonkeyPatch, settings: Any, django_capture_on_commit_callbacks: Any
+    env_smtp: Sink, settings: Any, django_capture_on_commit_callbacks: Any
 ) -> None:
-    sink = Sink()
-    controller = Controller(sink, hostname="127.0.0.1", port=_free_port())  # no STARTTLS
-    controller.start()
-    try:
-        environ.setenv("EMAIL_HOST", "127.0.0.1")
-        environ.setenv("EMAIL_PORT", str(controller.port))
-        settings.MAILERS = smtp_mailers()  # what settings.py builds from these two alone
-        game, (ana, ben) = table_of_two()
-        game = pass_turn_to(game, 1, django_capture_on_commit_callbacks)
-    finally:
-        controller.stop()
-    to_ben = [m for m in sink.messages if m["To"] == ben.email]
+    assert settings.MAILERS["default"]["OPTIONS"]["use_tls"] is False  # a port not 587 or 465
+    game, (ana, ben) = table_of_two()
+    game = pass_turn_to(game, 1, django_capture_on_commit_callbacks)
+    to_ben = [m for m in env_smtp.messages if m["To"] == ben.email]
     assert len(to_ben) == 1 and to_ben[0]["Subject"] == "Your turn: Rumbaroo"
     assert TurnNotice.objects.get(game=game, seat_index=1).email_sent is not None
 
@@ -107,7 +101,7 @@ def test_every_failed_try_is_logged_with_the_notice_id_and_counted(
 ) -> None:
     notice = notice_owed_to_ben(settings, django_capture_on_commit_callbacks)
     flaky = Flaky(failures=2)
-    controller = Controller(flaky, hostname="127.0.0.1", port=_free_port())
+    controller = Controller(flaky, hostname="127.0.0.1", port=free_port())
     controller.start()
     before = _failures()
     try:
@@ -131,7 +125,7 @@ def test_the_last_failed_try_says_it_gave_up(
 ) -> None:
     notice = notice_owed_to_ben(settings, django_capture_on_commit_callbacks)
     # Nothing listens there: the connection is refused, every try.
-    settings.MAILERS = plain_smtp(_free_port(), timeout=2)
+    settings.MAILERS = plain_smtp(free_port(), timeout=2)
     before = _failures()
     send_email.app.conf.task_eager_propagates = False
     with caplog.at_level(logging.WARNING, logger="notifications.tasks"):
@@ -148,7 +142,7 @@ def test_the_last_failed_try_says_it_gave_up(
 def test_a_failed_send_without_a_worker_is_logged_with_the_notice_id_and_counted(
     settings: Any, caplog: pytest.LogCaptureFixture, django_capture_on_commit_callbacks: Any
 ) -> None:
-    settings.MAILERS = plain_smtp(_free_port(), timeout=2)
+    settings.MAILERS = plain_smtp(free_port(), timeout=2)
     game, (ana, ben) = table_of_two()
     before = _failures()
     with caplog.at_level(logging.WARNING, logger="notifications.tasks"):

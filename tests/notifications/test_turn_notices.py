@@ -13,19 +13,13 @@ from games.engine.registry import engine_for
 from games.models import Game
 from games.table_flow import table_url
 from notifications.models import NotificationSettings, TurnNotice
-from tests.notifications.nf_helpers import acting, fresh, pass_turn_to, table_of_two
+from tests.notifications.nf_helpers import acting, board_poll, fresh, pass_turn_to, table_of_two
 
 pytestmark = pytest.mark.django_db
 
 
 def _mails_to(address: str) -> list[Any]:
     return [m for m in mail.outbox if address in m.to]
-
-
-def _board_poll(client: Client, game: Game, user: Any) -> None:
-    client.force_login(user)
-    response = client.get(table_url(game) + f"board/?at={game.version + 1}")
-    assert response.status_code in (200, 204)
 
 
 def test_with_the_tab_closed_a_player_gets_one_email_per_move(
@@ -41,7 +35,7 @@ def test_with_the_tab_closed_a_player_gets_one_email_per_move(
     # Nothing new for Ben while the turn is still his, however often it is asked.
     from notifications import turns
 
-    assert turns.decide(game.id, fresh(game).version) == []
+    assert turns.decide(game.id, fresh(game).version) == turns.Plan()
     assert len(_mails_to(ben.email)) == 1
 
 
@@ -59,14 +53,15 @@ def test_a_new_move_for_the_seat_is_a_new_email(django_capture_on_commit_callbac
     assert len(_mails_to(ben.email)) == 2
 
 
-def test_with_the_table_open_no_email_is_sent(
-    django_capture_on_commit_callbacks: Any, client: Client
+def test_with_the_table_open_no_email_is_sent_yet(
+    django_capture_on_commit_callbacks: Any, client: Client, deferred: Any
 ) -> None:
     game, (ana, ben) = table_of_two()
-    _board_poll(client, game, ben)  # Ben's page polls: he is at the table
+    board_poll(client, game, ben)  # Ben's page polls: he is at the table
     pass_turn_to(game, 1, django_capture_on_commit_callbacks)
     assert _mails_to(ben.email) == []
     assert not TurnNotice.objects.filter(game=game, seat_index=1).exists()
+    assert [seat for *_, seat in deferred] == [1]  # asked again later (test_deferred_notices)
 
 
 def test_a_poll_older_than_thirty_seconds_does_not_count(
@@ -76,7 +71,7 @@ def test_a_poll_older_than_thirty_seconds_does_not_count(
 
     game, (ana, ben) = table_of_two()
     with time_machine.travel(-40):  # Ben's page polled 40 s ago, then closed
-        _board_poll(client, game, ben)
+        board_poll(client, game, ben)
     pass_turn_to(game, 1, django_capture_on_commit_callbacks)
     assert len(_mails_to(ben.email)) == 1
 
@@ -155,4 +150,4 @@ def test_others_answering_while_the_seat_still_owes_its_move_tell_it_nothing_new
     assert len(_mails_to(ben.email)) == 1
     Game.objects.filter(id=game.id).update(version=F("version") + 1)  # someone else's answer
     assert 1 in acting(game)
-    assert turns.decide(game.id, game.version + 1) == []
+    assert turns.decide(game.id, game.version + 1) == turns.Plan()
