@@ -24,12 +24,39 @@ def test_view_shows_own_hand_and_only_counts_for_others_partner_included():
         for card in state.hands[seat]:
             assert f'"id": {card},' not in text
     assert view["hand_counts"] == [11, 11, 11, 11]
-    assert (
-        "stock" not in view
-        and "seed" not in view
-        and str(state.seed) not in json.dumps({k: v for k, v in view.items() if k not in ("hand",)})
-        or True
-    )
+
+
+def keys_and_ids(value, keys: set, ids: set) -> None:
+    """Every key of every dict in a view, and every card id it holds ("id" or an id list)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            keys.add(key)
+            if key == "id" or (key in rm.VIEW_ID_FIELDS and isinstance(item, list)):
+                ids.update(
+                    i for i in (item if isinstance(item, list) else [item]) if type(i) is int
+                )
+            keys_and_ids(item, keys, ids)
+    elif isinstance(value, list):
+        for item in value:
+            keys_and_ids(item, keys, ids)
+
+
+def test_view_never_shows_the_stock_or_the_seed():
+    """Issue 34 item 20 (this was an assertion ending in ``or True``): no seat's view, nor a
+    spectator's, holds a stock card, the stock's order, or the seed under any name."""
+    seed = 918273645  # digits that cannot turn up in a view by chance
+    state = started(seed=seed)
+    after_draw, _ = rm.apply(state, state.turn, {"type": "draw"})
+    for position in (state, after_draw):
+        assert position.stock
+        for seat in (0, 1, 2, 3, None):
+            view = rm.view(position, seat)
+            keys, shown = set(), set()
+            keys_and_ids(view, keys, shown)
+            assert not {"stock", "seed", "deck", "draw_pile"} & keys
+            assert not shown & set(position.stock)
+            assert str(seed) not in json.dumps(view)
+            assert view["stock_count"] == len(position.stock)
 
 
 def test_spectator_sees_public_facts_only():
