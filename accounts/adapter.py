@@ -21,6 +21,7 @@ from django.http import HttpRequest
 
 from accounts import known_device, throttle
 from leaderboards import names
+from privacy import reserved
 
 
 def _login_name(credentials: dict[str, Any]) -> str:
@@ -41,9 +42,13 @@ class AccountAdapter(DefaultAccountAdapter):
         return throttle.client_address(request)
 
     def clean_username(self, username: str, shallow: bool = False) -> str:
-        """allauth's checks, then the names check: a program's seat is shown by username."""
+        """allauth's checks, then the names check: a program's seat is shown by username.
+
+        A closed account's username is held for a while (``privacy.reserved``).
+        """
         try:
             names.refuse_impostor(username)
+            reserved.refuse_held(username)
         except names.InvalidName as exc:
             raise forms.ValidationError(str(exc), code="username_impostor") from exc
         return super().clean_username(username, shallow=shallow)

@@ -43,7 +43,8 @@ def record_abandon(game: Game, seat_index: int | None) -> None:
 
 
 def _people(game: Game) -> list[Seat]:
-    return [s for s in game.seats.all() if not s.is_computer and not s.is_program]
+    # A closed account's seat (Seat.closed) belongs to nobody, so nothing is recorded for it.
+    return [s for s in game.seats.all() if not (s.is_computer or s.is_program or s.closed)]
 
 
 def _record(game: Game, seat: Seat, outcome: Outcome) -> None:

@@ -36,6 +36,9 @@ class Game(models.Model):
     paused_until = models.DateTimeField(null=True, blank=True)
     # Seconds the clock had left when the table was paused, given back on resume.
     paused_clock_left = models.FloatField(null=True, blank=True)
+    # The version whose turn already had the melding bonus: once a turn, even if the
+    # player starts the meld over.
+    meld_bonus_version = models.PositiveIntegerField(null=True, blank=True)
     # A hint was shown in this game: it is marked and kept off the leaderboards.
     hint_used = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)
@@ -79,6 +82,11 @@ class Seat(models.Model):
     @property
     def is_computer(self) -> bool:
         return bool(self.computer_level)
+
+    @property
+    def closed(self) -> bool:
+        """A person's seat whose account was closed (privacy.closing): it counts for nobody."""
+        return not self.computer_level and self.user_id is None and not self.device_key
 
     @property
     def automated(self) -> bool:

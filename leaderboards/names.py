@@ -63,6 +63,7 @@ RESERVED = (
     "admin", "administrator", "moderator", "mod", "staff", "support", "system", "official",
     "rummy", "computer", "bot", "cpu", "you", "player", "guest", "anonymous", "nobody",
     "house",  # the house plays the seats of players who are away
+    "deleted player",  # a closed account's seats are shown under it (privacy.closing)
     *catalogue.reserved_words(),
 )  # fmt: skip
 # The names the computers sit at tables under ("Ada", "Marta"…): a person who took

@@ -8,6 +8,7 @@ from django.db import IntegrityError, transaction
 
 from leaderboards.models import BlockedName, Player
 from leaderboards.names import InvalidName, clean, name_key
+from privacy.reserved import refuse_held
 
 TAKEN = "That name (or one that looks just like it) is taken."
 
@@ -15,7 +16,8 @@ TAKEN = "That name (or one that looks just like it) is taken."
 def available(raw: str, *, mine: Iterable[int] = ()) -> str:
     """The tidied name if it may be taken, else ``InvalidName`` saying why not.
 
-    The name checks (``clean``), then the database: never a suspended name, never
+    The name checks (``clean``), then the database: never a suspended name, never a
+    closed account's name while it is held (``privacy.reserved``, 30 days), never
     one another player holds. ``mine``: player rows that are the asker's own (their
     row, or the guest row their device is about to bring into a new account).
     """
@@ -23,6 +25,7 @@ def available(raw: str, *, mine: Iterable[int] = ()) -> str:
     key = name_key(name)
     if BlockedName.objects.filter(name_key=key).exists():
         raise InvalidName("That name can't be used.")
+    refuse_held(name)
     if Player.objects.filter(name_key=key).exclude(pk__in=list(mine)).exists():
         raise InvalidName(TAKEN)
     return name

@@ -56,8 +56,8 @@ def record_finish(game: Game, winners: list[int]) -> None:
     totals = final_totals(game)
     now = utc_now()
     for seat in seats:
-        if seat.is_computer or seat.is_program:
-            continue  # programs never rank among people
+        if seat.is_computer or seat.is_program or seat.closed:
+            continue  # programs never rank among people; a closed account's seat is nobody's
         won = seat.index in winners
         if won and seat.house_played:
             continue  # RULINGS: a seat the house played cannot win for its player
@@ -70,7 +70,7 @@ def record_abandon(game: Game, seat_index: int | None) -> None:
     seats = list(game.seats.all())
     now = utc_now()
     for seat in seats:
-        if seat.is_computer or seat.is_program:
+        if seat.is_computer or seat.is_program or seat.closed:
             continue
         if seat_index is not None and seat.index != seat_index:
             continue

@@ -13,6 +13,7 @@ from __future__ import annotations
 from games.online import placeholder_name
 from leaderboards.models import BlockedName, Player
 from leaderboards.names import InvalidName, clean, name_key
+from privacy.reserved import refuse_held
 from rooms.people import Person
 
 __all__ = ["InvalidName", "block", "room_name", "shown_name", "table_name"]
@@ -21,6 +22,7 @@ __all__ = ["InvalidName", "block", "room_name", "shown_name", "table_name"]
 def _not_blocked(name: str) -> str:
     if BlockedName.objects.filter(name_key=name_key(name)).exists():
         raise InvalidName("That name can't be used.")
+    refuse_held(name)  # a closed account's name, for 30 days
     return name
 
 

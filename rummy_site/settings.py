@@ -118,6 +118,8 @@ INSTALLED_APPS = [
     "metrics",
     # Puzzles: a bank built by the exact solver, a puzzle rating, streak and daily (issue 31).
     "puzzles",
+    # Your data: download it, close the account, the privacy page; closed names held 30 days.
+    "privacy",
 ]
 
 MIDDLEWARE = [

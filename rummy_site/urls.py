@@ -25,6 +25,8 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("me/", include("accounts.urls")),
+    # The privacy page; download your data and close your account (/me/data/, /me/close/).
+    path("", include("privacy.urls")),
     path("leaderboards/", include("leaderboards.urls")),
     # Player pages (/@/<name>/), friends, blocks, challenges and the rating board.
     path("", include("players.urls")),
