@@ -292,3 +292,15 @@ def test_without_a_password_or_a_verified_address_it_says_how_to_go_on() -> None
     client.post("/me/close/code/")
     assert _close(client, code="ANY-CODE").status_code == 400
     assert User.objects.filter(pk=ann.pk, is_active=True).exists()
+
+
+def test_the_privacy_page_is_linked_from_the_footer_and_the_account_links(client) -> None:
+    home = client.get("/").content.decode()
+    assert 'href="/privacy/"' in home
+    page = client.get("/privacy/")
+    html = page.content.decode()
+    assert page.status_code == 200
+    for said in ("Server logs", "move", "180 days", "E-mails", "Deleted player", "30 days"):
+        assert said in html, said
+    stats = client_for(account("ann")).get("/me/stats/").content.decode()
+    assert 'href="/me/data/"' in stats and 'href="/me/close/"' in stats
