@@ -4,7 +4,9 @@ Each change locks the room row, checks who is asking (the host, a seated
 person) and what state the room is in, then writes; a refusal raises
 ``RoomError`` with a message for the page and changes nothing. Games are dealt
 and changed only through ``games.services`` (create_game, pause, resume,
-leave_seat, suspend_player): a room never touches a game's rows itself.
+leave_seat, take_back, suspend_player): a room never touches a game's rows itself.
+Each is named in the code, never looked up by a string, so a rename fails at import
+(or in ``tests/rooms/test_room_services_names.py``), not as a refusal to the player.
 """
 
 from __future__ import annotations
@@ -19,6 +21,10 @@ from games import catalogue
 from games import pace as game_pace
 from games import services as game_services
 from games.models import Game, GameStatus, Seat
+from games.services import leave_seat, suspend_player  # by name: a rename fails at import
+from games.services import pause as pause_game
+from games.services import resume as resume_game
+from games.services import take_back as take_back_seat
 from players.lookup import blocked_ids
 from rooms import adapters, names
 from rooms.models import Room, RoomGame, RoomSeat, RoomStatus, SeatKind, SeatReport, Suspension
@@ -389,21 +395,13 @@ def _spec(room: Room, seat: RoomSeat) -> game_services.SeatSpec:
 # --- playing: pause, resume, leave --------------------------------------------------
 
 
-def _service(name: str) -> Callable[..., Any]:
-    """A table service the game's owner provides; a clear refusal until it exists."""
-    function = getattr(game_services, name, None)
-    if function is None:
-        raise WrongState("That isn't available yet.")
-    return function
-
-
 def pause(room_id: int, who: Person, seconds: int | None) -> Game:
     room = Room.objects.select_related("game").get(pk=room_id)
     _ensure_host(room, who)
     game = live_game(room)
     if game is None:
         raise WrongState("There is no game to pause.")
-    return _call_game(_service("pause"), game.id, seconds)
+    return _call_game(pause_game, game.id, seconds)
 
 
 def resume(room_id: int, who: Person) -> Game:
@@ -412,7 +410,7 @@ def resume(room_id: int, who: Person) -> Game:
     game = live_game(room)
     if game is None:
         raise WrongState("There is no game to resume.")
-    return _call_game(_service("resume"), game.id)
+    return _call_game(resume_game, game.id)
 
 
 def take_back(room_id: int, who: Person) -> Game:
@@ -422,7 +420,7 @@ def take_back(room_id: int, who: Person) -> Game:
     mine = game_seat(game, who) if game else None
     if game is None or mine is None:
         raise WrongState("You have no seat at a game in play.")
-    return _call_game(_service("take_back"), game.id, mine.index)
+    return _call_game(take_back_seat, game.id, mine.index)
 
 
 def _call_game(function: Callable[..., Game], *args: Any) -> Game:
@@ -438,7 +436,7 @@ def leave(room_id: int, who: Person) -> Room:
     playing = game is not None and game.status == GameStatus.ACTIVE
     mine = game_seat(game, who) if playing else None
     if mine is not None and game_services.can_leave(mine):  # away (timeouts) too: a loss
-        _call_game(_service("leave_seat"), game.id, mine.index, "left")
+        _call_game(leave_seat, game.id, mine.index, "left")
     with transaction.atomic():
         room = _locked(room_id)
         seat = seat_of(room, who)
@@ -502,12 +500,10 @@ def suspend(reports: list[SeatReport]) -> int:
     on, the name and its look-alikes are blocked, and they can't make or join
     rooms again. Returns how many players were suspended.
     """
-    suspend_player = getattr(game_services, "suspend_player", None)
     people = {(r.reported_user_id, r.reported_device) for r in reports}
     for user_id, device_key in people:
         who = Person(user_id, "" if user_id else device_key)
-        if suspend_player is not None:
-            suspend_player(user_id=user_id, device_key=who.device_key)
+        suspend_player(user_id=user_id, device_key=who.device_key)
         _off_rooms(who)
         Suspension.objects.get_or_create(user_id=user_id, device_key=who.device_key)
     for report in reports:
