@@ -2,7 +2,8 @@
 
 - **Who**: anyone (guest or signed in) may watch an online table whose room is
   listed; a private room's table only after opening the watch link made from
-  its invite code (the grant is kept in the session). Daily challenge games
+  its invite code (the grant is kept in the session), or by playing at it (its
+  players are sent to their own seat). Daily challenge games
   are never watchable, and a game outside a room (a game against computers)
   is nobody's to watch.
 - **What**: exactly the engine's spectator view, ``view(state, None)``, drawn by
@@ -83,7 +84,8 @@ def find(request: HttpRequest, game_id: Any) -> tuple[Game, Room]:
     if game is None or room is None or not watchable_game(game):
         raise Http404("No such table.")
     listed = room.listed and room.status != RoomStatus.CLOSED
-    if not listed and not _granted(request, room):
+    # The table's own players may always open it (the watch page sends them to their seat).
+    if not listed and not _granted(request, room) and not seated(request, game):
         raise Http404("No such table.")
     return game, room
 

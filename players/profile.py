@@ -1,14 +1,14 @@
-"""What a player page shows: ratings with their history, recent public games, your record.
+"""What a player page shows: ratings with their history, replays, your record.
 
-Only games at *listed* rooms are shown (a private room's game is its
-players' business), only finished ones, and never a daily challenge before
-its UTC day is over (replays.policy). Everything is read from the rating
-history, so it lists rated games only.
+The recent games are players.recent's. A replay is linked only for a game at a
+*listed* room (a private room's game is its players' business), finished, and
+never a daily challenge before its UTC day is over (replays.policy). Everything
+is read from the rating history, so it is about rated games only.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from games import catalogue
@@ -22,8 +22,6 @@ from players.pace import CHOICES as PACES
 from players.pace import LIVE
 from replays import policy
 from rooms.models import RoomGame
-
-RECENT_GAMES = 10
 
 
 def named(name: str) -> Player | None:
@@ -99,47 +97,6 @@ def ratings(user_id: int) -> list[KindRating]:
                     chart,
                 )
             )
-    return out
-
-
-@dataclass
-class RecentGame:
-    game_id: Any
-    kind_name: str
-    place: int
-    seats: int
-    finished: Any
-    change: float = 0.0
-    opponents: list[str] = field(default_factory=list)
-
-
-def recent_public_games(user_id: int, limit: int = RECENT_GAMES) -> list[RecentGame]:
-    """The player's latest rated games at listed tables, finished and not a live daily."""
-    listed = RoomGame.objects.filter(room__listed=True).values("game_id")
-    rows = (
-        RatingChange.objects.filter(
-            user_id=user_id, game_id__in=listed, game__status=GameStatus.FINISHED
-        )
-        .select_related("game")
-        .order_by("-created", "-id")[: limit * 2]
-    )
-    out: list[RecentGame] = []
-    for row in rows:
-        if policy.daily_still_secret(row.game):
-            continue
-        entry = catalogue.find(row.kind)
-        out.append(
-            RecentGame(
-                row.game_id,
-                entry.name if entry else row.kind,
-                row.place,
-                row.game.seats.count(),
-                row.game.updated,
-                shown(row.mu, row.sigma) - shown(row.mu_before, row.sigma_before),
-            )
-        )
-        if len(out) == limit:
-            break
     return out
 
 

@@ -17,11 +17,13 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from games.table_flow import table_url
 from leaderboards import privacy
 from leaderboards.models import Player
 from leaderboards.players import player_for_request
-from players import board, limits, profile, replay, social
+from players import board, limits, profile, recent, replay, social
 from players import pace as rating_pace
+from players.lookup import names_kept_from
 from players.models import Block, Follow
 from rooms import adapters
 
@@ -57,7 +59,7 @@ def _page(request: HttpRequest, owner: Player, error: str = "", status: int = 20
         "blocked": blocked,
         "error": error,
         "ratings": [] if blocked else profile.ratings(owner.user_id),
-        "games": [] if blocked else profile.recent_public_games(owner.user_id),
+        "games": [] if blocked else recent.recent_public_games(owner.user_id, _viewer(request)),
         "record": profile.record_against(me, owner.user_id) if me and not mine else None,
         "following": me is not None
         and Follow.objects.filter(follower_id=me, followed_id=owner.user_id).exists(),
@@ -68,6 +70,12 @@ def _page(request: HttpRequest, owner: Player, error: str = "", status: int = 20
         and owner.entries.exists(),
     }
     return render(request, "players/player.html", context, status=status)
+
+
+def _viewer(request: HttpRequest) -> recent.Viewer:
+    """Whose eyes the recent games' names are for (Hide names, blocks either way)."""
+    me = request.user.pk if request.user.is_authenticated else None
+    return recent.Viewer(me, privacy.names_hidden(request), names_kept_from(request))
 
 
 ACTIONS = {
@@ -115,11 +123,13 @@ def act(request: HttpRequest, name: str, action: str) -> HttpResponse:
 @login_required
 @require_POST
 def answer(request: HttpRequest, challenge_id: int, action: str) -> HttpResponse:
-    """Accept (to the new room), decline or withdraw a challenge."""
+    """Accept (straight to the table: the game is dealt), decline or withdraw a challenge."""
     me = int(request.user.pk)
     try:
         if action == "accept":
             room = social.accept(me, challenge_id)
+            if room.game is not None:
+                return redirect(table_url(room.game))
             return redirect("rooms:room", room.public_id)
         if action == "decline":
             social.decline(me, challenge_id)

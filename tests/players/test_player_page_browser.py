@@ -76,8 +76,8 @@ def test_accepting_a_friends_challenge_from_the_account_page_seats_both(
     incoming = page.get_by_test_id("incoming")
     expect(incoming).to_contain_text("Ann challenges you to Rumbaroo")
     incoming.get_by_role("button", name="Accept Ann's challenge").click()
-    page.wait_for_url("**/rooms/r/*/")
+    page.wait_for_url("**/rumbaroo/g/*/")  # the game is dealt: straight to the table
     room = Room.objects.get()
-    assert page.url.endswith(f"/rooms/r/{room.public_id}/")
+    assert page.url.endswith(f"/rumbaroo/g/{room.game_id}/")
     assert sorted(room.seats.values_list("user_id", flat=True)) == [ann.id, bob.id]
     assert Challenge.objects.get().status == "accepted"

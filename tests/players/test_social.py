@@ -61,7 +61,7 @@ def test_a_challenge_accepted_opens_a_private_room_with_both_seated_and_dealt() 
     assert "Ann challenges you to Rumbaroo" in page
     response = signed_in(bob).post(f"/players/challenges/{challenge.id}/accept/")
     room = Room.objects.get()
-    assert response.status_code == 302 and response.url == f"/rooms/r/{room.public_id}/"
+    assert response.status_code == 302 and response.url == f"/rumbaroo/g/{room.game_id}/"
     assert not room.listed and room.kind == "rumbaroo" and room.status == "playing"
     game = Game.objects.get(id=room.game_id)
     assert game.online and sorted(game.seats.values_list("user_id", flat=True)) == [ann.id, bob.id]
