@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 
 from notifications.models import NotificationSettings
 
+EMAIL_FIELDS = ("email_correspondence", "email_live")
+
 
 class SettingsForm(forms.ModelForm):
+    """The four choices; without an e-mail address the e-mail ones are off and can't be ticked.
+
+    Why off rather than shown ticked: a ticked box that can never send says
+    something untrue. A disabled field keeps its initial value (off) when saved,
+    so what is stored is what the page showed.
+    """
+
     class Meta:
         model = NotificationSettings
         fields = ["email_correspondence", "email_live", "push_correspondence", "push_live"]
@@ -17,3 +28,12 @@ class SettingsForm(forms.ModelForm):
             "push_correspondence": "Notify my devices at correspondence tables",
             "push_live": "Notify my devices at live tables",
         }
+
+    def __init__(self, *args: Any, has_email: bool = True, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if has_email:
+            return
+        for name in EMAIL_FIELDS:
+            self.initial[name] = False
+            self.fields[name].disabled = True
+            self.fields[name].widget.attrs["aria-describedby"] = "no-email"

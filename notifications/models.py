@@ -39,6 +39,8 @@ class PushSubscription(models.Model):
     endpoint = models.URLField(max_length=1000, unique=True)
     p256dh = models.CharField(max_length=200)
     auth = models.CharField(max_length=100)
+    # "Firefox on Android" (notifications.devices), so the settings page can list it by name.
+    browser = models.CharField(max_length=60, blank=True, default="")
     created = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:

@@ -15,5 +15,6 @@ urlpatterns = [
     path("me/notifications/", views.settings_page, name="settings"),
     path("me/notifications/push/", views.subscribe, name="subscribe"),
     path("me/notifications/push/forget/", views.unsubscribe_device, name="forget_device"),
+    path("me/notifications/devices/<int:pk>/remove/", views.remove_device, name="remove_device"),
     path("unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
 ]

@@ -12,11 +12,12 @@ import json
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from notifications import push, turns, vacation
+from notifications.devices import browser_name
 from notifications.endpoints import canonical_endpoint
 from notifications.forms import SettingsForm
 from notifications.models import NotificationSettings, PushSubscription
@@ -30,18 +31,29 @@ MAX_DEVICES = 20  # a player's browsers; the oldest goes when one more is added
 @require_http_methods(["GET", "POST"])
 def settings_page(request: HttpRequest) -> HttpResponse:
     prefs = turns.settings_for(request.user.pk)
-    form = SettingsForm(request.POST or None, instance=prefs)
+    has_email = bool(request.user.email)
+    form = SettingsForm(request.POST or None, instance=prefs, has_email=has_email)
     if request.method == "POST" and form.is_valid():
         form.save()
         messages.success(request, "Notification settings saved.")
         return redirect("notifications:settings")
     context = {
         "form": form,
-        "devices": PushSubscription.objects.filter(user=request.user).count(),
+        "devices": PushSubscription.objects.filter(user=request.user).order_by("-created", "-pk"),
         "vapid_public_key": push.enabled() and _public_key(),
-        "has_email": bool(request.user.email),
+        "has_email": has_email,
     }
     return render(request, "notifications/settings.html", context)
+
+
+@login_required
+@require_POST
+def remove_device(request: HttpRequest, pk: int) -> HttpResponse:
+    """Stop notifying one of the player's devices (the list's Remove button)."""
+    device = get_object_or_404(PushSubscription, pk=pk, user=request.user)
+    device.delete()
+    messages.success(request, f"{device.browser or 'That device'} won't be notified any more.")
+    return redirect("notifications:settings")
 
 
 def _public_key() -> str:
@@ -66,8 +78,10 @@ def subscribe(request: HttpRequest) -> JsonResponse:
     endpoint = canonical_endpoint(endpoint)  # the rebuilt URL is what is stored and sent to
     if endpoint is None:
         return JsonResponse({"error": "That push service is not one we can send to."}, status=400)
+    browser = browser_name(request.headers.get("User-Agent", ""))
     PushSubscription.objects.update_or_create(
-        endpoint=endpoint, defaults={"user": request.user, "p256dh": p256dh, "auth": auth}
+        endpoint=endpoint,
+        defaults={"user": request.user, "p256dh": p256dh, "auth": auth, "browser": browser},
     )
     mine = PushSubscription.objects.filter(user=request.user).order_by("-created")
     stale = list(mine.values_list("pk", flat=True)[MAX_DEVICES:])
