@@ -51,12 +51,16 @@
   });
 
   off.addEventListener("click", async function () {
-    const registration = await navigator.serviceWorker.ready;
-    const subscription = await registration.pushManager.getSubscription();
-    if (subscription) {
-      await post(box.dataset.forget, { endpoint: subscription.endpoint });
-      await subscription.unsubscribe();
+    try {
+      const registration = await navigator.serviceWorker.ready;
+      const subscription = await registration.pushManager.getSubscription();
+      if (subscription) {
+        await post(box.dataset.forget, { endpoint: subscription.endpoint });
+        await subscription.unsubscribe();
+      }
+      status.textContent = "This device won't be notified any more.";
+    } catch (error) {
+      status.textContent = "Couldn't turn notifications off here: " + error.message;
     }
-    status.textContent = "This device won't be notified any more.";
   });
 })();
