@@ -304,3 +304,20 @@ def test_the_privacy_page_is_linked_from_the_footer_and_the_account_links(client
         assert said in html, said
     stats = client_for(account("ann")).get("/me/stats/").content.decode()
     assert 'href="/me/data/"' in stats and 'href="/me/close/"' in stats
+
+
+def test_nobody_can_name_themselves_deleted_player_nor_take_a_held_table_name() -> None:
+    from leaderboards.names import clean
+    from rooms import names as room_names
+    from rooms.people import Person
+
+    for name in ("Deleted player", "deleted-player 2", "DELETED PLAYER"):
+        with pytest.raises(InvalidName):
+            clean(name)
+    ann, bob = account("ann"), account("bob")
+    rename(get_player(ann.pk, "", create=True), "Ann Tiles")
+    assert _close(client_for(ann)).status_code == 302
+    with pytest.raises(InvalidName, match="closed recently"):
+        room_names.table_name("Ann Tiles", Person(bob.pk, ""), [])
+    with pytest.raises(InvalidName, match="closed recently"):
+        room_names.room_name("ann")
