@@ -1076,12 +1076,22 @@ def _carry_on(game: Game, state: Any, fields: list[str]) -> None:
 
 
 def _extend_clock_for_melding(game: Game, draft_was_empty: bool) -> None:
-    """The first tile of a meld earns the mover the engine's melding bonus, once a turn."""
+    """The first tile of a meld earns the mover the engine's melding bonus, once a turn.
+
+    The row keeps the version it was given at: a draft reverted to nothing and begun
+    again is empty once more, and would otherwise earn the bonus again and again.
+    """
     if not (draft_was_empty and game.online and game.deadline is not None):
         return
     bonus = online_rules.meld_bonus(engine_for(game.kind))
-    if bonus:
-        Game.objects.filter(id=game.id, version=game.version).update(
-            deadline=F("deadline") + timedelta(seconds=bonus), updated=timezone.now()
-        )
+    if not bonus:
+        return
+    first = Game.objects.filter(id=game.id, version=game.version).exclude(
+        meld_bonus_version=game.version
+    )
+    if first.update(
+        deadline=F("deadline") + timedelta(seconds=bonus),
+        meld_bonus_version=game.version,
+        updated=timezone.now(),
+    ):
         live.notify_on_commit(game.id)
