@@ -10,6 +10,6 @@ class NotificationsConfig(AppConfig):
 
     def ready(self) -> None:
         from games import pace
-        from notifications import receivers, vacation  # noqa: F401 - connects the receivers
+        from notifications import checks, receivers, vacation  # noqa: F401 - connects them
 
         pace.register_away_lookup(vacation.away_until)  # the clock asks who is on vacation
