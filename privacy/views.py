@@ -56,7 +56,7 @@ def close(request: HttpRequest) -> HttpResponse:
     user = request.user
     by_code = confirm.by_code(user)
     form_class = CloseByCodeForm if by_code else CloseByPasswordForm
-    form = form_class(request.POST or None)
+    form = form_class(request.POST if request.method == "POST" else None)  # empty: "required"
     if request.method == "POST" and form.is_valid():
         error = _refusal(request, user, form.cleaned_data, by_code)
         if error is None:

@@ -84,6 +84,13 @@ def test_a_wrong_password_closes_nothing() -> None:
     assert client.get("/me/stats/").wsgi_request.user.is_authenticated
 
 
+def test_an_empty_post_asks_for_the_password_and_closes_nothing() -> None:
+    ann = account("ann")
+    response = client_for(ann).post("/me/close/", {})
+    assert response.status_code == 400 and "This field is required" in response.content.decode()
+    assert User.objects.filter(pk=ann.pk, is_active=True).exists()
+
+
 def test_a_forged_post_without_csrf_is_refused() -> None:
     ann = account("ann")
     client = Client(enforce_csrf_checks=True)
