@@ -37,7 +37,8 @@ def win(client: Client, run_commits, level: str = "easy") -> Game:
         level=level,
         racks=["R10 R11 R12", "K1 K2 K5"],
         opened=[True, False],
-        target=5,
+        target=50,
+        totals=[45, 0],
     )
     for face, to in (("R10", "new"), ("R11", "0"), ("R12", "0")):
         data = {"version": game.version, "tile": _tile(game, face), "to": to}
@@ -59,7 +60,8 @@ def lose(client: Client, run_commits, level: str = "easy") -> Game:
         level=level,
         racks=["B3 Y5", "K11 K12 K13"],
         opened=[False, True],
-        target=5,
+        target=50,
+        totals=[0, 45],
     )
     draw(client, game, run_commits)
     game.refresh_from_db()

@@ -77,7 +77,7 @@ def test_the_public_view_in_the_log_holds_no_rack() -> None:
 
 def test_game_over_marks_the_game_finished() -> None:
     game = two_people()
-    state = build(racks=["R1 R2 R3", "B5"], opened=[True, True], leftover_to=1, target=1)
+    state = build(racks=["R1 R2 R3", "B5"], opened=[True, True], leftover_to=1, target=50)
     put_state(game, state)
     game = services.play(game.id, 0, {"type": "play", "table": [state.racks[0]]}, 0)
     assert game.status == GameStatus.FINISHED

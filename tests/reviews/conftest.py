@@ -34,8 +34,8 @@ COMPUTER_OUT = ("K1 K2 K3", "Y6 Y7 Y8 Y9 Y10 Y11", "K11 K12 K13")
 def crafted(monkeypatch: pytest.MonkeyPatch) -> Callable[..., tr.State]:
     """Make every new Tile Rummy game deal the crafted position (``target`` as given)."""
 
-    def deal(target: int = 200) -> tr.State:
-        state = build(racks=[ME, COMPUTER], pool_top=POOL_TOP, turn=0, target=target)
+    def deal(target: int = 200, totals: list[int] | None = None) -> tr.State:
+        state = build(racks=[ME, COMPUTER], pool_top=POOL_TOP, turn=0, target=target, totals=totals)
         monkeypatch.setattr(tr, "new_game", lambda config, seed: copy.deepcopy(state))
         return state
 
@@ -46,8 +46,8 @@ def crafted(monkeypatch: pytest.MonkeyPatch) -> Callable[..., tr.State]:
 def dealt(crafted: Callable[..., tr.State], start_game: Callable[..., Game]) -> Callable[..., Game]:
     """A game at the crafted deal, seat 0 owned by the test client, seat 0 to play."""
 
-    def make(target: int = 200) -> Game:
-        crafted(target)
+    def make(target: int = 200, totals: list[int] | None = None) -> Game:
+        crafted(target, totals)
         return start_game()
 
     return make
