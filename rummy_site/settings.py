@@ -130,6 +130,9 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     # WhiteNoise serves /static/ before anything else runs (no cookies on assets).
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # A control character in a path (404), a query, a form field or a JSON body (400), before
+    # sessions or any view: PostgreSQL cannot hold NUL; see SECURITY.md "Limits".
+    "rummy_site.input_guard.ControlCharacterMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

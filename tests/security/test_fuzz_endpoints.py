@@ -2,11 +2,14 @@
 
 Hypothesis sends each ready catalogue game's table URLs (resolved from its own
 urls module, so a new game is fuzzed by being listed) form posts built from the
-field names the pages use plus junk: NUL bytes, superscript and 5,000-digit
-numbers, huge and negative ints, forged seats, stale and missing versions, and
-the ids of other players' games and of games of another kind. For every request:
+field names the pages use plus junk: NUL bytes and other control characters
+(in names and values), superscript and 5,000-digit numbers, huge and negative
+ints, forged seats, stale and missing versions, and the ids of other players'
+games and of games of another kind. For every request:
 
 - no 5xx;
+- a control character the site refuses (``rummy_site.input_guard``: any in a
+  query, any but tab/LF/CR in a form) is answered 400 before the view;
 - a refusal (4xx) leaves the game exactly as it was (version, state, drafts, log);
 - when the game did change, replaying the new log entries through the engine
   from the dealt position gives exactly the stored state (only legal moves
@@ -20,7 +23,9 @@ from __future__ import annotations
 
 import json
 import os
+import unicodedata
 from typing import Any
+from urllib.parse import urlencode
 
 import pytest
 from django.test import Client
@@ -47,8 +52,10 @@ FIELDS = (
 NASTY = st.sampled_from(
     ["", "\x00", "R\x00", "²", "٣", "9" * 5000, "-1", "1e9", "0x10", " 1", "new", "rack",
      "hand", "swap:", "swap:²", "swap:-1", "swap:99999999999999999999", "<script>", "null",
-     "true", "[]", "{}", "R", "G", "skip", "draw", "fast", "x" * 300]
+     "true", "[]", "{}", "R", "G", "skip", "draw", "fast", "x" * 300, "\x01", "R\x1b[0m",
+     "\x7f", "\x85", "1\t", "1\r\n"]
 )  # fmt: skip
+FORM = "application/x-www-form-urlencoded"
 TARGETS = ["new", "0", "1", "rack", "hand", "swap:0", "²", "9" * 50]
 VALUES = st.one_of(
     NASTY,
@@ -56,6 +63,14 @@ VALUES = st.one_of(
     st.integers(0, 300).map(str),
     st.text(max_size=40),
 )
+
+
+def refused_characters(form: dict[str, str], method: str) -> bool:
+    """Whether the guard must refuse ``form``: any control character in a query (GET), any
+    but tab, LF and CR in a form field (POST)."""
+    allowed = "" if method == "get" else "\t\n\r"
+    text = "".join(k + v for k, v in form.items())
+    return any(unicodedata.category(c) == "Cc" and c not in allowed for c in text)
 
 
 def endpoints(entry: catalogue.GameEntry) -> list[str]:
@@ -155,11 +170,15 @@ def test_no_request_to_a_game_endpoint_answers_5xx_or_changes_a_game_illegally(
             form["version"] = version
         elif "version" not in data:
             form["version"] = str(saved["version"])
-        form = {k: v for k, v in form.items() if "\x00" not in k}
         url = f"/{entry.url_prefix}/" + route.replace("<uuid:game_id>", str(game.id))
         headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
-        response = getattr(client, method)(url, form, **headers)
+        if method == "post":  # urlencoded, as htmx and the pages' forms send them
+            response = client.post(url, urlencode(form), content_type=FORM, **headers)
+        else:
+            response = client.get(url, form, **headers)
         assert response.status_code < 500, (url, form, response.status_code)
+        if refused_characters(form, method):
+            assert response.status_code == 400, (url, form, response.status_code)
         after = snapshot(mine)
         if response.status_code >= 400 or target != "mine":
             assert after == dealt, (url, form, response.status_code)
