@@ -12,6 +12,7 @@ from typing import Any
 
 from games.models import Game, Move, Seat
 from games.web.rumasta import captions
+from games.web.spectator import is_spectator
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 DREIDEL = {
@@ -270,6 +271,7 @@ def frame_context(game: Game, seat: Seat, view: dict[str, Any], move: Move) -> d
         round=None,
         waiting=True,
         frame={"caption": caption(move, names, previous_view(move))},
+        spectator=is_spectator(seat, seats),
     )
     return context
 

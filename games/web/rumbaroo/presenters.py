@@ -18,6 +18,7 @@ from games.models import Game, Move, Seat
 from games.table_flow import recent_moves
 from games.web.rumbaroo import drafts, prompts
 from games.web.rumbaroo.log import ENDINGS, Teller, tile_label
+from games.web.spectator import is_spectator
 
 View = dict[str, Any]
 PLAYING = ("play", "drawn", "croc")
@@ -217,6 +218,7 @@ def frame_context(game: Game, seat: Seat, view: View, move: Move) -> dict[str, A
         "frame": {"caption": log[-1] if log else ""},
         "last_line": "",
         "log": log,
+        "spectator": is_spectator(seat, seats),
     }
 
 

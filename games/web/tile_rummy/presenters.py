@@ -17,6 +17,7 @@ from games.engine.registry import engine_for
 from games.models import Game, Move, Seat
 from games.table_flow import recent_moves
 from games.table_urls import TableUrls
+from games.web.spectator import is_spectator
 from games.web.tile_rummy.log import COLOUR_NAME, Teller, laid_tiles, round_ending, table_ids
 
 View = dict[str, Any]
@@ -58,7 +59,7 @@ def tile_context(tile: dict[str, Any], placed: bool = False, fresh: bool = False
     }
 
 
-def tile_html(tile: dict[str, Any], group: str = "tile") -> str:
+def tile_html(tile: dict[str, Any], group: str = "tile", still: bool = False) -> str:
     """A tile's markup (``_tile.html``), rendered once per look and then reused.
 
     A board draws 14 to 100 tiles, and rendering the tile template for each was
@@ -66,26 +67,30 @@ def tile_html(tile: dict[str, Any], group: str = "tile") -> str:
     the same every time it is in the same state: the 106 tiles × placed/fresh ×
     rack/table are a few hundred looks. The key is everything the template reads,
     all of it the seat may see (a tile's face, never where a hidden tile lies).
+    ``still``: a spectator's plain face (games.web.spectator), not a tile to pick.
     """
     if settings.DEBUG:  # templates edited while the dev server runs show at once
-        return _render_tile(group, tile)
+        return _render_tile(group, still, tile)
     try:
-        return _cached_tile(group, tuple(sorted(tile.items())))
+        return _cached_tile(group, still, tuple(sorted(tile.items())))
     except TypeError:  # a value that cannot be a key (a list): drawn afresh
-        return _render_tile(group, tile)
+        return _render_tile(group, still, tile)
 
 
 @lru_cache(maxsize=4096)
-def _cached_tile(group: str, items: tuple[tuple[str, Any], ...]) -> str:
-    return _render_tile(group, dict(items))
+def _cached_tile(group: str, still: bool, items: tuple[tuple[str, Any], ...]) -> str:
+    return _render_tile(group, still, dict(items))
 
 
-def _render_tile(group: str, tile: dict[str, Any]) -> str:
-    return get_template(TILE_TEMPLATE).render({"t": tile, "group": group})
+def _render_tile(group: str, still: bool, tile: dict[str, Any]) -> str:
+    return get_template(TILE_TEMPLATE).render({"t": tile, "group": group, "still": still})
 
 
 def sets_context(
-    table: list[list[int]], placed: set[int], fresh: set[int] | None = None
+    table: list[list[int]],
+    placed: set[int],
+    fresh: set[int] | None = None,
+    still: bool = False,
 ) -> list[dict[str, Any]]:
     fresh = fresh or set()
     sets = []
@@ -93,7 +98,7 @@ def sets_context(
         shown = tile_rummy.set_view(ids)
         tiles = [tile_context(t, t["id"] in placed, t["id"] in fresh) for t in shown["tiles"]]
         for t in tiles:
-            t["html"] = tile_html(t, "table_tile")
+            t["html"] = tile_html(t, "table_tile", still)
         sets.append(
             {
                 "index": index,
@@ -215,6 +220,7 @@ def frame_context(game: Game, seat: Seat, view: View, move: Move) -> dict[str, A
     history = recent_moves(game, move.seq, LOG_LENGTH)
     before = history[-2].public_view if len(history) > 1 else None
     log = log_lines(game, history, names_for(seats, seat.index))
+    spectator = is_spectator(seat, seats)
     return {
         "game": game,
         "seat": seat,
@@ -226,6 +232,7 @@ def frame_context(game: Game, seat: Seat, view: View, move: Move) -> dict[str, A
             [[t["id"] for t in s["tiles"]] for s in public["table"]],
             set(),
             laid_tiles(before, public),
+            still=spectator,
         ),
         "rack": rack_context(view["rack"], set()),
         "draft_active": False,
@@ -236,6 +243,7 @@ def frame_context(game: Game, seat: Seat, view: View, move: Move) -> dict[str, A
         "last_line": "",
         "log": log,
         "frame": {"caption": log[-1] if log else ""},
+        "spectator": spectator,
     }
 
 
