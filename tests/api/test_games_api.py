@@ -95,11 +95,15 @@ def test_bad_kinds_and_options_are_refused_with_nothing_dealt(user: Any, call: C
     kinds = call("GET", "/kinds", token)[1]
     option = next(o for k in kinds for o in k["options"] if o["choices"])
     kind = next(k["kind"] for k in kinds if option in k["options"])
-    for value in ("nonsense", None, [1, 2], {"a": 1}, "\x00", "9" * 5000):
+    for value in ("nonsense", None, [1, 2], {"a": 1}, "9" * 5000):
         body = {"kind": kind, "options": {option["name"]: value}}
         status, body = call("POST", "/games", token, body)
         assert status == 400 and body["code"] == "bad_options", value
         assert option["name"] in body["errors"]
+    status, body = call(
+        "POST", "/games", token, {"kind": kind, "options": {option["name"]: "\x00"}}
+    )
+    assert status == 400 and body["code"] == "control_character"  # before the form (item 34.2)
     status, body = call("POST", "/games", token, {"kind": kind, "options": {"typo": 1}})
     assert status == 400 and body["code"] == "bad_options" and "typo" in body["detail"]
     for junk in ([], "x", {"kind": 5}, {"options": {}}):
@@ -183,7 +187,7 @@ def test_refused_moves_change_nothing(entry: Any, user: Any, call: Call) -> None
         ({"version": 10**30, "action": timeout}, 400, "malformed"),
         ({"version": game["version"], "action": ["draw"]}, 400, "malformed"),
         ({"version": game["version"]}, 400, "malformed"),
-        ({"version": game["version"], "action": {"type": "x\x00" * 40}}, 400, "malformed"),
+        ({"version": game["version"], "action": {"type": "x\x00" * 40}}, 400, "control_character"),
     ]
     for body, status, code in cases:
         got, data = call("POST", url, token, body)
