@@ -114,13 +114,18 @@ def sets_context(
 
 
 def players_context(view: View, seats: list[Seat], me: int | None) -> list[dict[str, Any]]:
-    """Each player's chip, with one sentence for screen readers ("You, 14 tiles, 0 points")."""
+    """Each player's chip, with one sentence for screen readers ("Me (you), 14 tiles, 0 points").
+
+    Your own chip reads "Me", the name the rules give the person's seat; sentences
+    elsewhere (the log, the status line) still say "you".
+    """
     acting = set(view["to_act"]) if view["phase"] == "play" else set()
     players = []
     for s in seats:
-        name = "You" if s.index == me else s.display_name
+        name = "Me" if s.index == me else s.display_name
         count, total = view["rack_counts"][s.index], view["totals"][s.index]
-        spoken = [name, f"{count} tile{'s' if count != 1 else ''}", f"{total} points"]
+        said = "Me (you)" if s.index == me else name
+        spoken = [said, f"{count} tile{'s' if count != 1 else ''}", f"{total} points"]
         if view["opened"][s.index]:
             spoken.append("opened")
         if s.index in acting:

@@ -35,7 +35,7 @@ def test_a_full_game_reaches_the_game_over_screen(client) -> None:
         if state.phase == "game_over":
             break
         if state.phase == "round_over":
-            assert "Round complete" in page_text(client.get(f"/tile-rummy/g/{game.id}/"))
+            assert "Round Complete" in page_text(client.get(f"/tile-rummy/g/{game.id}/"))
             client.post(f"/tile-rummy/g/{game.id}/next-round/", {"version": game.version}, **HX)
             rounds_seen += 1
             continue
@@ -43,6 +43,6 @@ def test_a_full_game_reaches_the_game_over_screen(client) -> None:
         services.play(game.id, 0, action, game.version)
     page = page_text(client.get(f"/tile-rummy/g/{game.id}/"))
     assert game.status == GameStatus.FINISHED
-    assert "Game over" in page and "Play again" in page
+    assert "Game Over" in page and "Play again" in page
     assert max(state.totals) >= 200 and rounds_seen == state.round_no - 1
     assert sum(state.totals) == 0 or state.round_no > 1  # won rounds are zero-sum

@@ -104,7 +104,8 @@ def test_tiles_and_chips_are_read_once_in_words() -> None:
             self.index, self.display_name, self.computer_level = index, name, None
 
     chips = presenters.players_context(view, [Seat(0, "x"), Seat(1, "Ada")], 0)
-    assert chips[0]["spoken"] == "You, 2 tiles, 0 points, opened, to play"
+    assert chips[0]["name"] == "Me"  # the rules' name for your own seat
+    assert chips[0]["spoken"] == "Me (you), 2 tiles, 0 points, opened, to play"
     assert chips[1]["spoken"] == "Ada, 1 tile, 0 points"
 
 

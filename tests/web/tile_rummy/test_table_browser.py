@@ -84,6 +84,20 @@ def test_draw_a_tile_and_the_computer_answers(live_server: Any, page: Any) -> No
     assert Game.objects.get(id=game.id).moves.last().seat == 1
 
 
+def test_tapping_the_pool_draws_and_throws_away_the_draft(live_server: Any, page: Any) -> None:
+    """The rules' "Pool (tap to draw)": a tap on the pool itself is the draw."""
+    game = start(live_server, page)
+    before = Game.objects.get(id=game.id)
+    pool = len(tr.from_json(before.state).pool)
+    place(page, "R10", "+ New set")
+    page.get_by_role("button", name="Pool (tap to draw)").click()
+    expect(page.get_by_test_id("rack").get_by_test_id("tile-Y9")).to_be_visible()
+    expect(page.get_by_test_id("rack").locator(".tile")).to_have_count(5)  # R10 came back
+    expect(page.get_by_test_id("pool-count")).to_have_text(str(pool - 2))  # the computer drew too
+    moves = Game.objects.get(id=game.id).moves.filter(seq__gt=before.version).order_by("seq")
+    assert moves.first().action == {"type": "draw"} and moves.first().seat == 0
+
+
 def test_keyboard_only_placement(live_server: Any, page: Any) -> None:
     start(live_server, page, width=1024)
     tile = page.get_by_test_id("tile-R10").locator("input")

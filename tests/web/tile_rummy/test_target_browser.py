@@ -36,7 +36,7 @@ def test_a_game_to_50_shows_its_target_and_rule_and_ends_at_50(live_server: Any,
     page.get_by_test_id("set").nth(0).click()
     page.get_by_role("button", name="Confirm play").click()
     panel = page.get_by_test_id("round-panel")
-    expect(panel.get_by_role("heading", name="Game over")).to_be_visible()
+    expect(panel.get_by_role("heading", name="Game Over")).to_be_visible()
     expect(page.get_by_test_id("round-why")).to_contain_text("A total reached 50")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 

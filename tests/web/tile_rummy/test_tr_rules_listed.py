@@ -2,10 +2,9 @@
 
 What the setup page offers (computer opponents, levels, the meld rule), that the
 options stay as chosen once the game has started, that a draw throws away the
-draft on the table, and the page's labels. The labels are in the site's own
-words, as every page is: the player's own seat is "You" (the rules' "Me"), the
-pool shows its count beside a "Draw a tile" button (the rules' "Pool (tap to
-draw)"), and the end screens read "Round complete" and "Game over". The engine's
+draft on the table, and the page's labels, which the rules name: your own seat's
+chip reads "Me", the pool reads "Pool (tap to draw)" on your turn and pressing it
+draws, and the end screens are "Round Complete" and "Game Over". The engine's
 side of each rule is in tests/engine/test_tile_rummy_rules_listed.py.
 """
 
@@ -39,9 +38,13 @@ def post(client: Client, game: Game, name: str, **data: object):
     return client.post(f"/tile-rummy/g/{game.id}/{name}/", data, **HX)
 
 
+def words_of(markup: str) -> str:
+    """The text a person reads in ``markup``, spaces collapsed."""
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html.unescape(markup))).strip()
+
+
 def words(response) -> str:
-    text = html.unescape(response.content.decode())
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text))
+    return words_of(response.content.decode())
 
 
 def crafted(start_game, meld_rule: str = "standard", **kwargs) -> Game:
@@ -116,15 +119,22 @@ def test_rule_drawing_takes_one_tile_from_the_pool_and_ends_the_turn_throwing_aw
 def test_rule_page_labels_me_pool_to_draw_round_complete_and_game_over(client, start_game):
     game = crafted(start_game, opened=[True, False])
     page = client.get(f"/tile-rummy/g/{game.id}/")
-    text, body = words(page), page.content.decode()
-    assert re.search(r'data-testid="player-0">\s*<span class="sr-only">You, 5 tiles', body)
+    body = page.content.decode()
+    assert re.search(r'data-testid="player-0">\s*<span class="sr-only">Me \(you\), 5 tiles', body)
+    assert re.search(r'<span class="player-name">Me</span>', body)
     pool = tr.from_json(game.state).pool
-    assert f"Pool {len(pool)} " in text and "Draw a tile" in text
+    button = re.search(r'<button[^>]*data-testid="pool-button"[^>]*>(.*?)</button>', body, re.S)
+    assert button and words_of(button.group(1)) == f"Pool (tap to draw) {len(pool)}"
+    assert f'formaction="/tile-rummy/g/{game.id}/draw/"' in button.group(0)
+    assert post(client, game, "draw").status_code == 200  # what the pool button posts
+    game.refresh_from_db()
+    assert len(tr.from_json(game.state).pool) < len(pool) and game.moves.last().action == {"type": "draw"}
+    assert 'data-testid="pool-button"' not in client.get(f"/tile-rummy/g/{game.id}/").content.decode()
     round_over = crafted(start_game, racks=["R10 R11 R12", "K1 K2 K5"], opened=[True, False])
     game_over = crafted(
         start_game, racks=["R10 R11 R12", "K1 K2 K5"], opened=[True, False], totals=[195, 0]
     )
-    for done, heading in ((round_over, "Round complete"), (game_over, "Game over")):
+    for done, heading in ((round_over, "Round Complete"), (game_over, "Game Over")):
         for i, tile in enumerate(tr.from_json(done.state).racks[0]):  # lay R10 R11 R12 out
             post(client, done, "move", tile=tile, to="new" if i == 0 else "0")
         finished = post(client, done, "confirm")

@@ -225,7 +225,7 @@ def test_the_round_complete_screen_and_next_round(client, start_game) -> None:
     post(client, game, "move", tile=tile_id(game, 0, "R11"), to="0")
     post(client, game, "move", tile=tile_id(game, 0, "R12"), to="0")
     body = post(client, game, "confirm").content.decode()
-    assert "Round complete" in body and "Next round" in body
+    assert "Round Complete" in body and "Next round" in body
     game.refresh_from_db()
     assert tr.from_json(game.state).totals == [8, -8]
     response = post(client, game, "next-round")
