@@ -107,12 +107,13 @@ def body_texts(body: bytes) -> Iterator[str]:
 def _body_problem(request: HttpRequest) -> str | None:
     if request.method not in BODY_METHODS:
         return None
+    body = request.body  # read first, so a view may still read it after the form is parsed
     if request.content_type in FORM_TYPES:
         try:
             return first_bad(form_texts(request), in_text)
         except MultiPartParserError:
             return None  # unreadable: the view's own reading refuses it
-    return first_bad(body_texts(request.body), in_text)
+    return first_bad(body_texts(body), in_text)
 
 
 def describe(char: str) -> str:

@@ -34,7 +34,7 @@ def test_junk_posts_to_a_room_change_nothing(guest: Client, signed_in: Client, j
             response = who.post(room_url(room, action), data)
             assert 400 <= response.status_code < 500, (action, response.status_code)
         report = who.post("/rooms/report/", {"game_id": junk, "seat": junk})
-        assert report.status_code == 404
+        assert report.status_code == (400 if "\x00" in junk else 404)  # NUL: input_guard
     assert state() == before
 
 

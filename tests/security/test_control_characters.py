@@ -122,3 +122,13 @@ def test_nothing_was_stored_from_a_refused_request(person: Client) -> None:
     body = {"endpoint": PUSH_ENDPOINT + "\x00", "keys": PUSH_KEYS}
     person.post("/me/notifications/push/", json.dumps(body), content_type="application/json")
     assert not PushSubscription.objects.exists()
+
+
+def test_a_view_that_reads_the_raw_body_still_can_after_the_guard_read_the_form(
+    person: Client,
+) -> None:
+    """The guard parses a multipart form; the push views read ``request.body`` as JSON."""
+    answer = person.post("/me/notifications/push/", {"endpoint": PUSH_ENDPOINT})  # multipart
+    assert answer.status_code < 500
+    nul = person.post("/me/notifications/push/", {"endpoint": PUSH_ENDPOINT + "\x00"})
+    _page_refusal(nul, 400)
