@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from games import catalogue
+from games.table_flow import table_url
 from leaderboards.models import Player
 from players.lookup import names_kept_from
 from players.models import Block, Challenge, ChallengeStatus, Follow
@@ -36,7 +37,11 @@ def people_lists(context: dict[str, Any]) -> dict[str, Any]:
             "-created"
         )
     )
-    sent = list(Challenge.objects.filter(sender_id=me).order_by("-created")[:RECENT_ANSWERED])
+    sent = list(
+        Challenge.objects.filter(sender_id=me)
+        .select_related("room__game")
+        .order_by("-created")[:RECENT_ANSWERED]
+    )
     people = _names(
         following
         | followers
@@ -70,8 +75,21 @@ def people_lists(context: dict[str, Any]) -> dict[str, Any]:
         "followers": [entry(u) for u in sorted(followers - following)],
         "blocked": [entry(u) for u in sorted(blocked)],
         "incoming": [{"c": c, "who": other(c.sender_id), "game": game(c.kind)} for c in incoming],
-        "sent": [{"c": c, "who": other(c.recipient_id), "game": game(c.kind)} for c in sent],
+        "sent": [
+            {"c": c, "who": other(c.recipient_id), "game": game(c.kind), "where": _where(c)}
+            for c in sent
+        ],
     }
+
+
+def _where(challenge: Challenge) -> str:
+    """An accepted challenge's link: its dealt table, else its room (before the deal)."""
+    room = challenge.room
+    if room is None:
+        return ""
+    if room.game is not None:
+        return table_url(room.game)
+    return reverse("rooms:room", args=[room.public_id])
 
 
 @register.simple_tag(takes_context=True)

@@ -47,6 +47,22 @@ def test_accepting_a_challenge_goes_straight_to_the_dealt_table() -> None:
     assert signed_in(bob).get(response.url).status_code == 200  # bob's own seat
 
 
+def test_the_senders_stats_row_of_an_accepted_challenge_links_the_dealt_table() -> None:
+    ann, bob = accounts("ann", "bob")
+    named(ann, "Ann")
+    named(bob, "Bob")
+    Follow.objects.bulk_create(
+        [Follow(follower=ann, followed=bob), Follow(follower=bob, followed=ann)]
+    )
+    assert signed_in(ann).post("/@/Bob/challenge/", {"kind": "rumbaroo"}).status_code == 302
+    challenge = Challenge.objects.get()
+    assert signed_in(bob).post(f"/players/challenges/{challenge.id}/accept/").status_code == 302
+    game = Game.objects.get(id=Room.objects.get().game_id)
+    stats = signed_in(ann).get("/me/stats/").content.decode()
+    link = stats.split('data-testid="sent"', 1)[1].split("</ul>", 1)[0]
+    assert f'href="{table_url(game)}" data-testid="challenge-table"' in link
+
+
 def test_a_game_row_names_the_opponents_and_the_date() -> None:
     ann, bob, cat = accounts("ann", "bob", "cat")
     named(ann, "Ann")
