@@ -18,7 +18,17 @@ from ninja import Field, NinjaAPI, Path, Query, Schema, Status
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.security import HttpBearer
 
-from api import challenges, game_schemas, games, limits, links, rooms, tokens, view_models
+from api import (
+    action_models,
+    challenges,
+    game_schemas,
+    games,
+    limits,
+    links,
+    rooms,
+    tokens,
+    view_models,
+)
 from api.errors import ApiError, no_such_game
 from api.models import PLAY, READ, AccessToken
 from api.schemas import (
@@ -37,7 +47,6 @@ from api.schemas import (
     RoomOut,
     RoomWaitOut,
     WaitOut,
-    game_action_in,
 )
 from games import catalogue, services
 from games.models import GameStatus
@@ -249,25 +258,29 @@ def legal_actions(request: HttpRequest, game_id: UUID) -> dict[str, Any]:
 @api.post("/games/{game_id}/actions", auth=PLAY_AUTH, include_in_schema=False)
 def submit_action(request: HttpRequest, game_id: UUID, body: ActionIn) -> dict[str, Any]:
     """Play one action for your seat at ``version``; 409 if the game moved on, 422 if illegal."""
-    return _submitted(request, game_id, body)
+    return _submitted(request, game_id, "", body.action, body.version)
 
 
 @api.post("/games/{game_id}/check", include_in_schema=False)
 def check_action(request: HttpRequest, game_id: UUID, body: ActionIn) -> dict[str, Any]:
     """Would this action be accepted now? As each game's own check, for any game."""
-    return _checked(request, game_id, body)
+    return _checked(request, game_id, "", body.action, body.version)
 
 
-def _submitted(request: HttpRequest, game_id: UUID, body: ActionIn) -> dict[str, Any]:
-    game, seat = _program_game(request, game_id, body.game_kind)
-    game = services.play(game.id, seat.index, body.action, body.version, loaded=game)
+def _submitted(
+    request: HttpRequest, game_id: UUID, kind: str, action: dict[str, Any], version: int
+) -> dict[str, Any]:
+    game, seat = _program_game(request, game_id, kind)
+    game = services.play(game.id, seat.index, action, version, loaded=game)
     game, seat = games.game_for_program(game.id, request.user)
     return games.game_out(game, seat)
 
 
-def _checked(request: HttpRequest, game_id: UUID, body: ActionIn) -> dict[str, Any]:
-    game, seat = _program_game(request, game_id, body.game_kind)
-    return games.check_action(game, seat, body.action, body.version)
+def _checked(
+    request: HttpRequest, game_id: UUID, kind: str, action: dict[str, Any], version: int
+) -> dict[str, Any]:
+    game, seat = _program_game(request, game_id, kind)
+    return games.check_action(game, seat, action, version)
 
 
 def _program_game(request: HttpRequest, game_id: UUID, kind: str) -> tuple[Any, Any]:
@@ -283,14 +296,14 @@ def _game_action_endpoints(entry: catalogue.GameEntry) -> None:
 
     Under ``/<kind>/games/{game_id}/``: a game of another kind is not found there (404).
     """
-    body_model = game_action_in(entry.kind)
-    base = f"/{entry.kind}/games/{{game_id}}"
+    body_model = action_models.action_in(entry.kind)
+    base, kind = f"/{entry.kind}/games/{{game_id}}", entry.kind
 
     def submit(request: HttpRequest, game_id: UUID, body: body_model) -> dict[str, Any]:
-        return _submitted(request, game_id, body)
+        return _submitted(request, game_id, kind, action_models.plain(body.action), body.version)
 
     def check(request: HttpRequest, game_id: UUID, body: body_model) -> dict[str, Any]:
-        return _checked(request, game_id, body)
+        return _checked(request, game_id, kind, action_models.plain(body.action), body.version)
 
     submit.__doc__ = (
         f"Play one {entry.name} action for your seat at ``version``; 409 if the game moved "

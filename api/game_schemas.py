@@ -1,27 +1,25 @@
-"""Each game's own request schemas in the OpenAPI document: its setup and its actions.
+"""Each game's own names in the OpenAPI document, and its setup schema.
 
-Why one named component per game and per action type: a schema that lists every
-game's action types at once calls ``{"type": "add"}`` a valid Tile Rummy move
-(only Rumasta has it), and inline ``oneOf`` branches leave client generators to
-invent names, which collide (openapi-python-client dropped four setup models and
-two action models). So every object here is a component named after its game:
+Why one named component per game: inline ``oneOf`` branches leave client generators
+to invent names, which collide (openapi-python-client dropped four setup models and
+two action models as duplicates, and its ``create_game`` module failed to import). So
+every object is a component named after its game, with the prefix its seat view has
+(``TileRummyView`` → ``TileRummy…``):
 
 * ``NewGame`` is ``oneOf`` ``NewTileRummyGame``, ``NewRumbarooGame``… told apart
-  by ``kind``; each names its own options object (``TileRummySetup``…);
-* ``TileRummyAction`` is ``oneOf`` ``TileRummyPlayAction``, ``TileRummyDrawAction``…
-  told apart by ``type``, and ``TileRummyActionIn`` (the body of that game's
-  ``…/tile_rummy/games/{game_id}/actions`` and ``…/check``) carries one.
+  by ``kind``; each names its own options object (``TileRummySetup``…), published
+  from the setup forms (``api.games.kinds``), which read the options;
+* each game's actions are ``TileRummyAction`` = ``TileRummyPlayAction`` | … (models:
+  ``api.action_models``), named here.
 
-The shapes are derived, never written per game: options from the setup forms
-(``api.games.kinds``), actions from each engine's declared fields (``api.legal``),
-the same data the API reads requests with. Nothing here names a game.
+Nothing here names a game.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from api.legal import action_schema, action_types
+from api.legal import action_types
 from games import catalogue
 
 REF = "#/components/schemas/"
@@ -32,11 +30,6 @@ def game_prefix(kind: str) -> str:
     from api.view_models import model_names
 
     return model_names()[kind].removesuffix("View")
-
-
-def action_in_name(kind: str) -> str:
-    """The component name of a game's action body (``TileRummyActionIn``…)."""
-    return f"{game_prefix(kind)}ActionIn"
 
 
 def action_name(prefix: str, kind: str) -> str:
@@ -52,37 +45,6 @@ def _union(names: dict[str, str], key: str, description: str) -> dict[str, Any]:
         "oneOf": [{"$ref": ref} for ref in mapping.values()],
         "discriminator": {"propertyName": key, "mapping": mapping},
     }
-
-
-# --- actions -------------------------------------------------------------------------------
-
-
-def action_components() -> dict[str, Any]:
-    """Every game's action types as components, and each game's union of them."""
-    components: dict[str, Any] = {}
-    for entry in catalogue.ready():
-        engine = catalogue.load(entry.engine)
-        prefix = game_prefix(entry.kind)
-        names = {kind: action_name(prefix, kind) for kind in action_types(engine)}
-        for kind, name in names.items():
-            described = f'A "{kind}" action in {entry.name}, with the fields it takes.'
-            components[name] = {"title": name, "description": described}
-            components[name].update(action_schema(engine, kind))
-        components[f"{prefix}Action"] = {
-            "title": f"{prefix}Action",
-            **_union(names, "type", f"An action in {entry.name}: one of its types."),
-        }
-    return components
-
-
-def _point_bodies_at_actions(components: dict[str, Any]) -> None:
-    """Each game's action body names that game's action union (ninja publishes a dict)."""
-    for entry in catalogue.ready():
-        body = components.get(action_in_name(entry.kind))
-        if body is not None:
-            action = body["properties"]["action"]
-            ref = f"{REF}{game_prefix(entry.kind)}Action"
-            body["properties"]["action"] = {"description": action["description"], "$ref": ref}
 
 
 def example(entry: catalogue.GameEntry) -> dict[str, Any]:
@@ -151,9 +113,8 @@ def setup_components() -> dict[str, Any]:
 
 
 def publish(schema: dict[str, Any]) -> dict[str, Any]:
-    """Put every game's setup and action components in the document."""
+    """Put every game's setup components in the document (its actions are models:
+    api.action_models, published by ninja like any body)."""
     components = schema.setdefault("components", {}).setdefault("schemas", {})
     components.update(setup_components())
-    components.update(action_components())
-    _point_bodies_at_actions(components)
     return schema

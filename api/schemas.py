@@ -8,13 +8,12 @@ may see — the same ``engine.view`` the pages render.
 
 from datetime import datetime
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any
 from uuid import UUID
 
 from ninja import Field, Schema
 from pydantic import field_validator
 
-from api.game_schemas import action_in_name
 from games import catalogue
 
 MAX_VERSION = 10**9
@@ -164,54 +163,35 @@ class CheckOut(Schema):
 
 
 @cache
-def _action_types(kind: str = "") -> tuple[str, ...]:
-    """The action types of one game (GET games/{id}/legal lists them), or of every game."""
+def _action_types() -> list[str]:
+    """Every action type of every ready game (GET games/{id}/legal lists one game's)."""
     types: dict[str, None] = {}
     for entry in catalogue.ready():
-        if kind in ("", entry.kind):
-            declared = getattr(catalogue.load(entry.engine), "ACTION_FIELDS", {})
-            types.update(dict.fromkeys(t for t in declared if t != "*"))
-    return tuple(types)
+        declared = getattr(catalogue.load(entry.engine), "ACTION_FIELDS", {})
+        types.update(dict.fromkeys(t for t in declared if t != "*"))
+    return list(types)
 
 
 class ActionIn(Schema):
-    """A move and the version it was made at, for any game (POST games/{id}/actions, kept
-    for programs written before each game had its own action endpoints)."""
-
-    game_kind: ClassVar[str] = ""  # each game's own body (game_action_in) names its game
+    """A move and its version for any game: the body of POST games/{id}/actions and …/check,
+    kept for programs written before each game had its own (api.action_models)."""
 
     version: int = Field(ge=0, le=MAX_VERSION, description="The version your move was made at.")
     action: dict[str, Any] = Field(
         description='An action, e.g. {"type": "draw"}: one of the choices GET games/{id}/legal '
-        "lists, or a composed one built from that type's schema. A move the game refuses "
-        "now is a 422 with the reason."
+        "lists, or a composed one built from its schema. A type the game does not have, or a "
+        "move it refuses now, is a 422 with the reason."
     )
 
     @field_validator("action")
     @classmethod
     def _has_a_type(cls, action: dict[str, Any]) -> dict[str, Any]:
-        """The schema's promise, kept: an action has one of its game's types (400 otherwise)."""
-        types = _action_types(cls.game_kind)
-        if action.get("type") not in types:
+        """An action has a type some game has (400 otherwise), as it always had to."""
+        if action.get("type") not in _action_types():
             raise ValueError(
-                f'an action is an object with a "type" among: {", ".join(types)}'
-                if cls.game_kind
-                else 'an action is an object with a "type" some game has, e.g. {"type": "draw"}'
+                'an action is an object with a "type" some game has, e.g. {"type": "draw"}'
             )
         return action
-
-
-@cache
-def game_action_in(kind: str) -> type[ActionIn]:
-    """The body of one game's action endpoints: its own name, and only its game's types.
-
-    Published as ``TileRummyActionIn``… whose ``action`` is that game's union of named
-    action types (api.game_schemas), so a move valid by the schema is one the game has.
-    """
-    name = action_in_name(kind)
-    doc = f"A move in {catalogue.kind_name(kind)} and the version it was made at."
-    attrs = {"game_kind": kind, "__module__": __name__, "__qualname__": name, "__doc__": doc}
-    return type(name, (ActionIn,), attrs)
 
 
 class RoomSeatOut(Schema):

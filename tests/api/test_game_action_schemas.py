@@ -15,14 +15,17 @@ import jsonschema_rs
 import pytest
 from django.test import Client
 
+from api import legal
 from api.legal import action_types
 from games import catalogue
+from games.action_schema import clean_action
 from games.models import Game
 from tests.api.conftest import Call
 
 pytestmark = pytest.mark.django_db
 READY = [pytest.param(e, id=e.kind) for e in catalogue.ready()]
 VERBS = ("actions", "check")
+PLAYOUT_STEPS = 150
 
 
 @pytest.fixture
@@ -103,7 +106,7 @@ def test_a_type_of_another_game_is_a_malformed_request_there(call: Call, token: 
     game_id, body = _tile_rummy_move(call, token, "add")
     status, answer = call("POST", f"/tile_rummy/games/{game_id}/actions", token, body)
     assert (status, answer["code"]) == (400, "malformed")
-    assert "play, draw" in answer["detail"]
+    assert "'play', 'draw'" in answer["detail"]
     assert _version(game_id) == body["version"]
 
 
@@ -124,3 +127,50 @@ def test_a_game_of_another_kind_is_not_found_at_a_games_endpoints(call: Call, to
                 status, answer = call("POST", f"/{entry.kind}/games/{game_id}/{verb}", token, body)
                 assert status == 404, (entry.kind, verb, answer)
     assert _version(game_id) == body["version"]
+
+
+OUTSIDE = [  # each outside Tile Rummy's published action body, for a different reason
+    {"type": "draw", "colour": "R"},  # a field the type does not have
+    {"type": "play", "table": [["4"]]},  # an id as text
+    {"type": "play", "table": [[True]]},  # an id as true
+    {"type": "play", "table": [[4.5]]},  # an id with a fraction
+    {"type": "play", "table": None},  # null for a list
+    {"type": "play", "table": [[10**6]]},  # an id out of range
+]
+
+
+@pytest.mark.parametrize("action", OUTSIDE)
+def test_what_the_schema_refuses_a_games_endpoint_refuses(
+    action: dict[str, Any], call: Call, token: str, published: dict[str, Any]
+) -> None:
+    """The published body and the reading of a request agree: outside it is a 400."""
+    game_id, body = _tile_rummy_move(call, token, "draw")
+    body["action"] = action
+    for verb in VERBS:
+        assert not body_validator(published, "tile_rummy", verb).is_valid(body), action
+        status, answer = call("POST", f"/tile_rummy/games/{game_id}/{verb}", token, body)
+        assert (status, answer["code"]) == (400, "malformed"), (verb, action, answer)
+    assert _version(game_id) == body["version"]
+
+
+@pytest.mark.parametrize("entry", READY)
+def test_every_listed_choice_fits_its_games_action_body(
+    entry: Any, published: dict[str, Any]
+) -> None:
+    """A choice GET legal lists is sent as it stands: the game's own body must take it."""
+    engine = catalogue.load(entry.engine)
+    bot = catalogue.load(entry.bot).choose_action
+    valid = body_validator(published, entry.kind, "actions")
+    config = dict(entry.contract_configs[0])
+    state = engine.new_game(config, 41)
+    for _ in range(PLAYOUT_STEPS):
+        for seat in sorted(engine.to_act(state)):
+            for kind, listed in legal.listing(engine, state, seat).items():
+                for choice in listed["choices"]:
+                    assert valid.is_valid({"version": 0, "action": choice}), (kind, choice)
+        outcome = engine.result(state)
+        if outcome is not None and outcome.game_over:
+            break
+        seat = min(engine.to_act(state))
+        action = bot(engine.view(state, seat), entry.levels[0].key, **entry.contract_bot_options)
+        state, _ = engine.apply(state, seat, clean_action(engine, action or engine.TIMEOUT_ACTION))

@@ -46,11 +46,14 @@ SEED = 5
 
 
 @pytest.fixture(scope="module")
-def generated(live_server: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+def generated(
+    live_server: Any, tmp_path_factory: pytest.TempPathFactory, django_db_blocker: Any
+) -> Iterator[Any]:
     """The generated package, imported from a scratch folder (and forgotten afterwards)."""
     folder = tmp_path_factory.mktemp("generated")
     schema = folder / "openapi.json"
-    with urllib.request.urlopen(f"{live_server.url}/api/v1/openapi.json", timeout=30) as answer:
+    url = f"{live_server.url}/api/v1/openapi.json"
+    with django_db_blocker.unblock(), urllib.request.urlopen(url, timeout=30) as answer:
         schema.write_bytes(answer.read())
     run = generate(schema, folder / PACKAGE)
     if run.returncode != 0:
