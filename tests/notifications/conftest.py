@@ -46,7 +46,7 @@ def deferred(settings: Any, monkeypatch: pytest.MonkeyPatch) -> Deferred:
 @pytest.fixture
 def env_smtp(settings: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Sink]:
     """A plain SMTP server on 127.0.0.1 (aiosmtpd, no STARTTLS), with the mail settings that
-    settings.py builds from EMAIL_HOST and EMAIL_PORT alone, as the README says to set them."""
+    settings.py builds from EMAIL_HOST and EMAIL_PORT alone, as docs/operations.md says."""
     for name in ("EMAIL_HOST_USER", "EMAIL_HOST_PASSWORD", "EMAIL_USE_TLS", "EMAIL_USE_SSL"):
         monkeypatch.delenv(name, raising=False)
     sink = Sink()

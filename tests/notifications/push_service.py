@@ -48,7 +48,7 @@ class Browser:
 
 
 def vapid_pair() -> tuple[str, str]:
-    """A site's VAPID key pair as the README's variables hold it (base64url raw / point)."""
+    """A site's VAPID key pair as docs/operations.md's variables hold it (base64url raw / point)."""
     key = ec.generate_private_key(ec.SECP256R1())
     private = b64url(key.private_numbers().private_value.to_bytes(32, "big"))
     public = key.public_key().public_bytes(

@@ -1,4 +1,4 @@
-"""The SMTP settings as the README gives them: TLS chosen by port, failures logged and counted.
+"""SMTP settings as docs/operations.md gives them: TLS chosen by port, failures logged, counted.
 
 A plain SMTP server (aiosmtpd on 127.0.0.1, no STARTTLS) must get the "your turn"
 e-mail with only EMAIL_HOST and EMAIL_PORT set; a refused send is logged at

@@ -1,16 +1,17 @@
 """Finding 9 (last part): ``manage.py check --deploy`` is clean with the documented
-production environment (README, "Production stack"), set from the environment alone."""
+production environment (docs/operations.md, "Production stack"), set from the environment alone."""
 
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# The production environment as the README documents it (values are placeholders).
+# The production environment as docs/operations.md documents it (values are placeholders).
 PRODUCTION_ENV = {
     "DATABASE_URL": "postgres://rummy:pw@db.example:5432/rummy",
     "CELERY_BROKER_URL": "redis://cache.example:6379/0",
@@ -52,3 +53,11 @@ def test_check_deploy_warns_when_limits_would_be_counted_per_worker() -> None:
     env = {k: v for k, v in PRODUCTION_ENV.items() if k != "CACHE_URL"}
     result = run_check(env)
     assert result.returncode != 0 and "accounts.W001" in result.stdout + result.stderr
+
+
+def test_the_documented_production_block_names_exactly_these_variables() -> None:
+    """The block in docs/operations.md is what an operator copies: same names as tested here."""
+    page = (ROOT / "docs" / "operations.md").read_text()
+    block = page.split("`manage.py check --deploy` passes cleanly", 1)[1].split("```sh\n", 1)[1]
+    documented = set(re.findall(r"\b([A-Z][A-Z_]+)=", block.split("```", 1)[0]))
+    assert documented == set(PRODUCTION_ENV)
