@@ -1,4 +1,4 @@
-"""Glicko-2 for puzzles (the ``glicko2`` library): each attempt is one game, solver v puzzle.
+"""Glicko-2 for puzzles (``puzzles.glicko``): each attempt is one game, solver v puzzle.
 
 Solving is a win for the solver and a loss for the puzzle; a miss (a hint
 included) the other way round. Both sides are updated from the other's
@@ -7,22 +7,13 @@ rating before the game, as one rating period of one game each.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .glicko import Glicko, Opponent, rate
 
-import glicko2
-
-
-@dataclass(frozen=True)
-class Rating:
-    rating: float
-    rd: float
-    vol: float
+Rating = Glicko  # (rating, rd, vol), as a Solver and a Puzzle store them
 
 
 def _updated(me: Rating, other: Rating, score: float) -> Rating:
-    player = glicko2.Player(rating=me.rating, rd=me.rd, vol=me.vol)
-    player.update_player([other.rating], [other.rd], [score])
-    return Rating(player.getRating(), player.getRd(), player.vol)
+    return rate(me, [Opponent(other.rating, other.rd, score)])
 
 
 def play(solver: Rating, puzzle: Rating, solved: bool) -> tuple[Rating, Rating]:

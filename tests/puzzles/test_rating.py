@@ -1,26 +1,41 @@
-"""Puzzle ratings (Glicko-2, the ``glicko2`` library) against numbers worked out by hand."""
+"""Puzzle ratings (Glicko-2, ``puzzles.glicko``) against the paper and sums worked by hand."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import glicko2
 import pytest
 
+from puzzles.glicko import Glicko, Opponent, rate
 from puzzles.models import Puzzle, Solver
 from puzzles.rating import Rating, play
 
 from .conftest import confirm, latest, lay_out
 
 
-def test_the_library_reproduces_glickmans_worked_example() -> None:
+def test_glickmans_worked_example() -> None:
     # Glickman, "Example of the Glicko-2 system" (2013): 1500/200 v 1400/30 (won),
     # 1550/100 (lost), 1700/300 (lost) gives 1464.06, RD 151.52, volatility 0.05999.
-    player = glicko2.Player(rating=1500, rd=200, vol=0.06)
-    player.update_player([1400, 1550, 1700], [30, 100, 300], [1, 0, 0])
-    assert player.getRating() == pytest.approx(1464.06, abs=0.01)
-    assert player.getRd() == pytest.approx(151.52, abs=0.01)
-    assert player.vol == pytest.approx(0.05999, abs=0.00001)
+    games = [Opponent(1400, 30, 1), Opponent(1550, 100, 0), Opponent(1700, 300, 0)]
+    after = rate(Glicko(1500, 200, 0.06), games)
+    assert after.rating == pytest.approx(1464.06, abs=0.01)
+    assert after.rd == pytest.approx(151.52, abs=0.01)
+    assert after.vol == pytest.approx(0.05999, abs=0.00001)
+
+
+def test_the_worked_example_uses_the_papers_tau() -> None:
+    # The paper's example takes τ = 0.5, the constant the site uses; another τ moves σ'.
+    games = [Opponent(1400, 30, 1), Opponent(1550, 100, 0), Opponent(1700, 300, 0)]
+    assert rate(Glicko(1500, 200, 0.06), games).vol == pytest.approx(0.059996, abs=1e-6)
+    assert rate(Glicko(1500, 200, 0.06), games, tau=1.2).vol != pytest.approx(0.059996, abs=1e-6)
+
+
+def test_a_player_far_above_an_opponent_he_beats_barely_moves() -> None:
+    # E close to 1: the win earns almost nothing and tells so little that the RD grows
+    # (φ* = sqrt(φ² + σ²) is wider than one near-certain game narrows it).
+    after = rate(Glicko(2400, 60, 0.06), [Opponent(1200, 60, 1)])
+    assert 2400 < after.rating < 2400.1
+    assert 60 < after.rd < 61
 
 
 def test_a_new_solver_solving_a_1500_puzzle() -> None:
