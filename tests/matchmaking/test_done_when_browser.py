@@ -5,18 +5,18 @@ together; a third person watches from the lobby's Watch list; the game is put
 one move from its end (tests.web.rumbaroo's ``put_state``) and that last move is
 played through the page; the winner's rating rises on their player page; the
 loser blocks the winner there, and pressing again they are not paired, even
-after waiting long enough for their ratings to fit.
+after waiting long enough for their ratings to fit (their wait is dated back, not slept).
 """
 
 from __future__ import annotations
 
 import re
-import time
 from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db.models import F
 from django.test import Client
 from django.utils import timezone
 from playwright.sync_api import expect
@@ -43,6 +43,11 @@ def _signed_in(browser: Any, live_server: Any, user: Any) -> Any:
     cookie = client.cookies["sessionid"].value
     context.add_cookies([{"name": "sessionid", "value": cookie, "url": live_server.url}])
     return context.new_page()
+
+
+def _a_poll(response: Any) -> bool:
+    """The waiting page's poll answered (it pairs the pool whenever it runs)."""
+    return "/match/wait/poll/" in response.url and response.ok
 
 
 def _press(page: Any, base: str, name: str) -> None:
@@ -128,8 +133,16 @@ def test_done_when_two_strangers_meet_one_watches_the_winner_rises_and_a_block_k
             expect(pages[user_id]).to_have_url(WAITING)
         gap = abs(rating_of(winner, "rumbaroo")[0] - rating_of(loser, "rumbaroo")[0])
         waited = max(0.0, (gap - pairing.START_WINDOW) / pairing.WIDEN_PER_SECOND) + 3
-        time.sleep(waited)  # the waiting pages poll (and pair) every second meanwhile
         assert pairing.window(waited - 1) > gap  # without the block they would have met
+        # Their wait is dated back that far rather than slept through; then each page's
+        # next two polls (each poll pairs the pool) are awaited, the first may have begun before.
+        QueueEntry.objects.filter(user_id__in=(loser, winner)).update(
+            joined=F("joined") - timedelta(seconds=waited)
+        )
+        for user_id in (loser, winner):
+            for _ in range(2):
+                with pages[user_id].expect_response(_a_poll):
+                    pass
         for user_id in (loser, winner):
             expect(pages[user_id]).to_have_url(WAITING)
             expect(pages[user_id].get_by_test_id("wait-status")).to_contain_text(

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -30,41 +31,35 @@ GAMES = {
 DOCK = "#board .dock, #board .rm-hand-area"
 
 
-def uncovered(page: Any, selector: str) -> bool:
-    """Whether the element's corners and centre are its own on screen (nothing pinned over it).
+UNCOVERED = """(selector) => {
+  const el = document.querySelector(selector);
+  el.scrollIntoView({block: "nearest"});
+  const r = el.getBoundingClientRect();
+  const points = [[r.left + 2, r.top + 2], [r.right - 2, r.bottom - 2],
+                  [(r.left + r.right) / 2, (r.top + r.bottom) / 2]];
+  return points.every(([x, y]) => {
+    const hit = document.elementFromPoint(x, y);
+    return hit !== null && (el.contains(hit) || hit.contains(el));
+  });
+}"""
+
+
+def settled_uncovered(page: Any, selector: str, timeout: float = 5_000) -> bool:
+    """Whether the element's corners and centre become its own on screen (nothing pinned
+    over it) within ``timeout`` ms, checked at every animation frame.
 
     The element is first scrolled into view the way a player or the keyboard would bring
     it (``nearest``, which honours the page's scroll padding above the dock): a computer's
     move may add a line above the piles, and what matters is that the dock never sits on
-    them wherever the page is scrolled to show them.
+    them wherever the page is scrolled to show them. Computers move as the table opens,
+    and a redraw caught half-way is no place a player stays (CI once caught Rumasta's pile
+    so, 1 run in many); a dock that really sits on the element never lets the check pass.
     """
-    return bool(
-        page.evaluate(
-            """(selector) => {
-              const el = document.querySelector(selector);
-              el.scrollIntoView({block: "nearest"});
-              const r = el.getBoundingClientRect();
-              const points = [[r.left + 2, r.top + 2], [r.right - 2, r.bottom - 2],
-                              [(r.left + r.right) / 2, (r.top + r.bottom) / 2]];
-              return points.every(([x, y]) => {
-                const hit = document.elementFromPoint(x, y);
-                return hit !== null && (el.contains(hit) || hit.contains(el));
-              });
-            }""",
-            selector,
-        )
-    )
-
-
-def settled_uncovered(page: Any, selector: str, tries: int = 20) -> bool:
-    """``uncovered`` once the table is still: computers move as the table opens, and a
-    redraw caught half-way is no place a player stays (CI once caught Rumasta's pile
-    so, 1 run in many). A dock that really sits on the element fails every try."""
-    for _ in range(tries):
-        if uncovered(page, selector):
-            return True
-        page.wait_for_timeout(250)
-    return False
+    try:
+        page.wait_for_function(UNCOVERED, arg=selector, timeout=timeout)
+    except PlaywrightTimeoutError:
+        return False
+    return True
 
 
 def open_table(live_server: Any, page: Any, setup: str) -> None:
