@@ -21,8 +21,38 @@ os.environ["RUMMY_TESTING"] = "1"
 CHROMIUM = Path("/usr/bin/chromium")
 
 
+# Tiers (scripts/test): fast = not slow and not browser, slow = slow and not browser,
+# browser = browser. Whole folders, files and the real-worker tests are slow by name,
+# which survives a move; other slow tests carry @pytest.mark.slow themselves.
+SLOW_FOLDERS = ("benchmarks", "cluster")
+SLOW_FILES = ("test_schemathesis.py", "test_generated_client.py")
+SLOW_MARKERS = ("real_worker",)
+SLOW_TESTS = (  # whole games played through the API, each 5-20 s
+    "test_the_reference_bot_plays_a_whole_game_with_no_refusal",
+    "test_the_reference_bot_plays_a_whole_game_in_a_friends_room",
+    "test_the_example_client_plays_a_whole_game",
+)
+
+
+def _slow_by_name(item: pytest.Item) -> bool:
+    """Whether the test's folder, file or marker puts it in the slow tier."""
+    tests = Path(__file__).parent
+    folders = item.path.relative_to(tests).parts[:-1] if item.path.is_relative_to(tests) else ()
+    return (
+        any(folder in SLOW_FOLDERS for folder in folders)
+        or item.path.name in SLOW_FILES
+        or getattr(item, "originalname", item.name) in SLOW_TESTS
+        or any(marker in item.keywords for marker in SLOW_MARKERS)
+    )
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m deselects by marker
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Skip browser tests when Chromium is missing, unless the run requires them."""
+    """Mark the slow tier's folders and files slow; skip browser tests when Chromium is
+    missing, unless the run requires them."""
+    for item in items:
+        if _slow_by_name(item):
+            item.add_marker(pytest.mark.slow)
     if CHROMIUM.exists() or os.environ.get("RUMMY_REQUIRE_BROWSER") == "1":
         return  # present, or required: a missing browser will fail loudly at launch
     skip = pytest.mark.skip(

@@ -37,6 +37,8 @@ CLI = Path(sys.executable).with_name("schemathesis")
 EXAMPLES = os.environ.get("API_FUZZ_EXAMPLES", "20")
 
 
+# The longest test: 360 s once on a machine busy with five other runs.
+@pytest.mark.timeout(900)
 @pytest.mark.django_db(transaction=True)
 def test_schemathesis_finds_no_failure(
     user: Any, live_server: Any, settings: Any, tmp_path: Path, django_user_model: Any

@@ -1,0 +1,52 @@
+"""scripts/test's three pytest tiers select every test exactly once (issue 35 item 3).
+
+The tiers are ``-m`` expressions over two markers, ``slow`` and ``browser``; whatever
+else a test carries does not change which tier takes it. So checking every
+combination of the two proves the partition for every test, without collecting the
+suite three times.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "test"
+TIERS = ("FAST", "SLOW", "BROWSER")
+
+
+def expressions() -> dict[str, str]:
+    """The tier variables as scripts/test sets them (NAME="expression")."""
+    found = dict(re.findall(r'^(FAST|SLOW|BROWSER)="([^"]+)"', SCRIPT.read_text(), re.M))
+    assert sorted(found) == sorted(TIERS), found
+    return found
+
+
+def selects(expression: str, markers: set[str]) -> bool:
+    """Whether ``-m expression`` keeps a test with these markers (names, and, or, not)."""
+    assert re.fullmatch(r"[a-z_ ()]+", expression), expression
+    names = set(re.findall(r"[a-z_]+", expression)) - {"and", "or", "not"}
+    return bool(eval(expression, {"__builtins__": {}}, {n: n in markers for n in names}))  # noqa: S307
+
+
+@pytest.mark.parametrize(
+    "markers",
+    [set(c) for r in range(4) for c in itertools.combinations(("slow", "browser", "django_db"), r)],
+    ids=str,
+)
+def test_each_test_is_in_exactly_one_tier(markers: set[str]) -> None:
+    chosen = [name for name, expr in expressions().items() if selects(expr, markers)]
+    assert len(chosen) == 1, (markers, chosen)
+
+
+def test_scripts_test_runs_the_three_tiers_in_order() -> None:
+    text = SCRIPT.read_text()
+    runs = re.findall(r'^tier "[^"]*" \.venv/bin/pytest -m "\$(\w+)"$', text, re.M)
+    assert runs == list(TIERS)
+
+
+def test_the_slow_marker_is_registered(pytestconfig: pytest.Config) -> None:
+    assert any(line.startswith("slow:") for line in pytestconfig.getini("markers"))
