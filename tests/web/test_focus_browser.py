@@ -28,6 +28,8 @@ RECORD = """() => {
   }, 0));
 }"""
 VERSION = "() => +document.getElementById('board').dataset.version"
+# No htmx request in flight and no swap or settle under way (htmx's own classes for each).
+SETTLED = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
 # The board has moved on by ``n`` versions (own move, then the computer's) and it is our turn.
 MOVED_ON = """([start, n]) => +document.getElementById('board').dataset.version >= start + n
   && document.querySelector('[data-testid="status"]').textContent.includes('Your turn')"""
@@ -58,7 +60,7 @@ def test_after_a_keyboard_confirm_and_the_computers_move_the_focus_is_in_the_rac
         page.keyboard.press("Enter")
     expect(page.locator(".set .tile.placed")).to_have_count(3)
     expect(rack.get_by_test_id("tile-B5").locator("input")).to_be_focused()
-    page.wait_for_timeout(300)  # the last draft move has settled
+    page.wait_for_function(SETTLED)  # the last draft move has settled
     page.evaluate("window.focusLog = []")
     start = page.evaluate(VERSION)
     page.keyboard.press("c")  # Confirm; then the computer's move lands, frame by frame
