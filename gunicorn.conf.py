@@ -2,7 +2,7 @@
 
 Sized for the machine it runs on: a table request spends a good part of its
 time waiting on PostgreSQL and Redis, so each worker process runs a few threads
-(gthread) and there are two processes per core; ``manage.py loadbench`` measured
+(gthread) and there are two processes per core; ``python -m bench.loadbench`` measured
 this against 2 sync workers (README, "Production stack"). Every value can be
 overridden from the environment without editing this file.
 """

@@ -156,8 +156,8 @@ def deal(tables: int) -> list[tuple[str, str, int]]:
 
 
 def load(port: int, seats: list[tuple[str, str, int]], seconds: float) -> list[Any]:
+    from bench.livebench import run
     from games import catalogue
-    from games.livebench import run
 
     plan = {
         "port": port,

@@ -48,9 +48,9 @@ def setup_django() -> None:
 
 def deal(tables: int) -> list[tuple[str, str, int]]:
     """(device cookie, game id, seat) for the two people at each new table."""
+    from bench.livebench.tables import room_config
+    from bench.loadbench.setup import guest
     from games import catalogue, services
-    from games.livebench.tables import room_config
-    from games.loadbench.setup import guest
 
     kind = catalogue.daily_game().kind
     level = catalogue.get(kind).levels[0].key
@@ -105,8 +105,8 @@ AFTER = {"node": "node1", "worker": "worker1", "pgbouncer": "pgbouncer"}
 def run_one(fault: str, opts: argparse.Namespace) -> None:
     from django.db import connections
 
+    from bench.livebench import run
     from games import catalogue
-    from games.livebench import run
 
     close_earlier_tables()
     seats = deal(opts.tables)
@@ -134,7 +134,7 @@ def report(
 ) -> None:
     from datetime import UTC, datetime
 
-    from games.loadbench.audit import audit_all
+    from bench.loadbench.audit import audit_all
     from games.models import Move
 
     seen = {(log.game, log.seat): log.had for log in logs}

@@ -283,7 +283,7 @@ def longest_quiet(boards: list[dict[str, Any]], start: float, end: float) -> tup
 
 def report(people: list[Person], game_id: str, started: float, ended: float,
            fired: dict[str, float]) -> None:  # fmt: skip
-    from games.loadbench.audit import audit_all
+    from bench.loadbench.audit import audit_all
     from games.models import Game, Move
 
     game = Game.objects.get(id=game_id)

@@ -7,5 +7,5 @@
 - ``presets``, ``ratings``: the few one-tap choices per game; a player's rating (via players).
 - ``watching``: who may watch a table, the spectator's board, watcher counts, the Watch list.
 - ``views``/``urls``: the quick-match pages and the spectator pages (htmx polls).
-- ``manage.py matchbench``: the quick-match benchmark (not run in CI).
+- The quick-match benchmark is ``bench.matchbench`` (``python -m bench.matchbench``, not CI).
 """

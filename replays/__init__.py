@@ -10,6 +10,6 @@
   post-game review use), ``replays:shared`` (a share token), ``share``/``unshare``.
 - ``share_text``: the daily's spoiler-free result for its Game over panel
   (``{% load replays %}{% replay_links %}``).
-- ``manage.py replaybench [--game KIND] [--moves 500]``: server time per step and per
+- ``python -m bench.replaybench [--game KIND] [--moves 500]``: server time per step and per
   round jump on a stored 500-move game (p50/max ms and SQL statements).
 """

@@ -18,7 +18,7 @@ programming", 2006), extended with jokers.
 alone (runs of any length here, since a joker's reading depends on the whole
 run), worth at least 30 together, most tiles then most points.
 
-Only the tests, the benchmarks (games/benchmarks) and the puzzle generator
+Only the tests, the benchmarks (bench/benchmarks) and the puzzle generator
 (research/puzzles) use it, so it lives apart from both, in research: neither
 imports the other, and the site never imports it (nor ``highspy``).
 """

@@ -1,4 +1,4 @@
-"""Prepared hot statements, measured by ``manage.py loadbench``.
+"""Prepared hot statements, measured by ``python -m bench.loadbench``.
 
 Django binds parameters on the client and never prepares, so PostgreSQL parses and
 plans the poll's probe and a tap's reads on every request (about 0.1 ms of the

@@ -50,7 +50,6 @@ def _owned_by_a_game(path: Path) -> bool:
                 f"games/engine/{stem}",
                 f"games/bots/{stem}",
                 f"games/web/{stem}/",
-                f"games/benchmarks/{stem}",
                 f"reviews/{stem}",
                 f"templates/games/{stem}/",
                 f"static/css/{stem}.css",

@@ -85,7 +85,7 @@ from .tile_rummy_search import (
 
 LEVELS = ("easy", "medium", "expert")
 # Search steps per search of the expert's move: what decides it. Chosen so an
-# expert move's p99 on an idle machine stays under 250 ms (``manage.py benchmark
+# expert move's p99 on an idle machine stays under 250 ms (``python -m bench.benchmark
 # --game tile_rummy --move-times 200``, games/benchmarks/tile_rummy_move_times).
 EXPERT_NODES = 20_000
 # The safety net, in CPU seconds (never the wall clock): ten times the 250 ms p99
@@ -93,7 +93,7 @@ EXPERT_NODES = 20_000
 SAFETY_CAP_S = 2.5
 # States kept per step by the one-pass table searches of medium and easy: narrow
 # enough to miss rearrangements the expert finds, wide enough to go out
-# (measured with ``manage.py benchmark --game tile_rummy --level-games``).
+# (measured with ``python -m bench.benchmark --game tile_rummy --level-games``).
 MEDIUM_WIDTH = 32
 EASY_WIDTH = 3
 

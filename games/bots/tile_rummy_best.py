@@ -28,7 +28,7 @@ Table = list[list[int]]
 
 # Steps for the hint (the review gives twice as many): the amount of search, not a
 # clock, decides them. The exact search finishes within it on all 500 reference
-# positions (``manage.py benchmark --game tile_rummy --reference 500``; the most any
+# positions (``python -m bench.benchmark --game tile_rummy --reference 500``; the most any
 # needed was 116,195 steps), so the answer is the optimum on a busy machine too.
 PLACEMENT_NODES = 200_000
 

@@ -26,7 +26,7 @@ Measured against the baseline that lays the placement optimum every turn and
 nothing else, both at 2,000 search steps and both taking the second look
 around the jokers:
 
-* games to 200, seats alternated (``manage.py benchmark --game tile_rummy
+* games to 200, seats alternated (``python -m bench.benchmark --game tile_rummy
   --baseline-games 200 --node-limit 2000 --first-seed S`` for S = 70,000 and
   70,200, chosen before any was played): this version 110 and 102 wins of
   200 (+0.4 and -0.0 points a round, 72 and 69 rounds a game), together 212

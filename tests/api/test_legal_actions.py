@@ -197,7 +197,7 @@ def test_rumastas_discard_family_is_exactly_the_accepted_pairs(index: int) -> No
 def test_the_legal_answer_stays_small() -> None:
     """Over seeded playouts of every game the answer stays under 12 KB (Rumasta's discards
     as every ordered pair reached ~92 KB); the family still stands for thousands of moves."""
-    from games.benchmarks.legal_sizes import playout_sizes
+    from bench.benchmarks.legal_sizes import playout_sizes
 
     for entry in catalogue.ready():
         sizes = [s for seed in (100, 101) for s in playout_sizes(entry, seed, MAX_STEPS)]

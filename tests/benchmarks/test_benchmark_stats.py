@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from games.benchmarks import stats
+from bench.benchmarks import stats
 
 BENCHMARKS = Path(stats.__file__).parent
 
@@ -33,5 +33,5 @@ def test_no_game_benchmark_borrows_from_another_games_benchmark(game: str) -> No
     borrowed = {m for m in imported if "benchmarks." in m and game not in m and "stats" not in m}
     assert not borrowed, f"{game} benchmark imports {borrowed}"
     assert not any(isinstance(n, ast.FunctionDef) and n.name == "wilson" for n in tree.body), (
-        "the interval is defined once, in games/benchmarks/stats.py"
+        "the interval is defined once, in bench/benchmarks/stats.py"
     )

@@ -1,4 +1,4 @@
-"""``manage.py benchmark --busy N``: moves under load against moves idle, for every game (issue 30).
+"""``python -m bench.benchmark --busy N``: moves under load and moves idle, each game (issue 30).
 
 Nothing here is timed: the checks are on what the command prints, on the
 harness telling a clock-bound bot apart, and on the busy processes stopping.
@@ -15,8 +15,9 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from bench import benchmark
+from bench.benchmarks import busy
 from games import catalogue
-from games.benchmarks import busy
 
 ROW = re.compile(
     r"^(?P<kind>\w+) (?P<level>\w+): same move under load "
@@ -28,7 +29,7 @@ TIMES = re.compile(r"^[\d.]+ \([\d.]+\) / [\d.]+ \([\d.]+\) / [\d.]+ \([\d.]+\)$
 
 def _run(**options: Any) -> list[str]:
     out = io.StringIO()
-    call_command("benchmark", stdout=out, **options)
+    call_command(benchmark.Command(), stdout=out, **options)
     return out.getvalue().splitlines()
 
 

@@ -1,8 +1,8 @@
-"""The benchmark figures: pure numbers for ``manage.py benchmark`` to print."""
+"""The benchmark figures: pure numbers for ``python -m bench.benchmark`` to print."""
 
 from __future__ import annotations
 
-from games.benchmarks import rumbaroo as bench
+from bench.benchmarks import rumbaroo as bench
 
 
 def test_figures_cover_each_difficulty_at_4_and_8_players() -> None:

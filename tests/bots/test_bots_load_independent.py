@@ -19,8 +19,8 @@ from typing import Any
 
 import pytest
 
+from bench.benchmarks import busy
 from games import catalogue
-from games.benchmarks import busy
 from games.bots import rumasta
 from games.engine import rumasta as rumasta_engine
 

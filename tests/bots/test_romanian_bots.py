@@ -124,7 +124,7 @@ def test_levels_are_ordered_in_a_short_match() -> None:
 
 
 def test_benchmark_functions_report_their_figures() -> None:
-    from games.benchmarks import romanian as bench
+    from bench.benchmarks import romanian as bench
 
     low, high = bench.wilson(67, 100)
     assert 0.57 < low < 0.58 and 0.75 < high < 0.76

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from games.benchmarks import rumasta as bench
+from bench.benchmarks import rumasta as bench
 from games.bots.rumasta import choose_action, reaction_delay
 from games.engine import rumasta as rm
 from tests.engine.rumasta.rm_helpers import act, build, ids

@@ -18,8 +18,8 @@ from functools import cache
 
 import pytest
 
-from games.benchmarks import tile_rummy_rounds as rounds
-from games.benchmarks import tile_rummy_strength as strength
+from bench.benchmarks import tile_rummy_rounds as rounds
+from bench.benchmarks import tile_rummy_strength as strength
 from games.bots import tile_rummy as tile_rummy_bot
 from games.bots import tile_rummy_expert
 from games.bots import tile_rummy_search as tile_search
@@ -509,7 +509,7 @@ def test_medium_beats_easy() -> None:
 def test_expert_lays_at_least_what_medium_lays_and_sometimes_more() -> None:
     """The levels' order where it comes from: on positions from real games the
     expert's table search never lays fewer tiles than medium's narrow one.
-    (Games between them are too long for CI: ``manage.py benchmark --game tile_rummy
+    (Games between them are too long for CI: ``python -m bench.benchmark --game tile_rummy
     --level-games N`` measures the win rate.)"""
     more = 0
     for view in game_views():

@@ -21,8 +21,8 @@ from typing import Any
 
 import pytest
 
-from games.benchmarks.tile_rummy import mid_game_views
-from games.benchmarks.tile_rummy_busy import placement_chooser
+from bench.benchmarks.tile_rummy import mid_game_views
+from bench.benchmarks.tile_rummy_busy import placement_chooser
 from games.bots.tile_rummy import EXPERT_NODES, choose_action, is_legal_play, set_value
 from games.bots.tile_rummy_best import read_view
 from games.engine import tile_rummy as tr

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from games.benchmarks import tile_rummy_lookahead as lookahead
-from games.benchmarks.tile_rummy_strength import baseline_player, level_player
+from bench.benchmarks import tile_rummy_lookahead as lookahead
+from bench.benchmarks.tile_rummy_strength import baseline_player, level_player
 from games.engine import tile_rummy as tr
 
 

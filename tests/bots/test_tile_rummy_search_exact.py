@@ -4,7 +4,7 @@
 most rack tiles laid this turn, then the most points) as an integer program
 with HiGHS. Here both run on a few dozen seeded positions of every density
 and joker case, the search with a fixed step limit and no clock, so the
-test is deterministic; the benchmark (``manage.py benchmark --game tile_rummy``)
+test is deterministic; the benchmark (``python -m bench.benchmark --game tile_rummy``)
 does the same over 500+ positions with times.
 """
 
@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from games.benchmarks.tile_rummy_positions import Position, position
+from bench.benchmarks.tile_rummy_positions import Position, position
 from games.bots.tile_rummy_best import PLACEMENT_NODES, best_play_for
 from games.bots.tile_rummy_opening import best_opening
 from games.bots.tile_rummy_search import PLACEMENT_WEIGHTS, Budget, anytime_arrangement

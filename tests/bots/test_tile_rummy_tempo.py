@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from games.benchmarks import tile_rummy_tempo as tempo
-from games.benchmarks.tile_rummy_strength import baseline_player
+from bench.benchmarks import tile_rummy_tempo as tempo
+from bench.benchmarks.tile_rummy_strength import baseline_player
 from games.engine import tile_rummy as tr
 
 

@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from games.benchmarks import tile_rummy_variants as variants
-from games.benchmarks.tile_rummy_strength import level_player
+from bench.benchmarks import tile_rummy_variants as variants
+from bench.benchmarks.tile_rummy_strength import level_player
 from games.bots import tile_rummy_expert
 from games.engine import tile_rummy as tr
 from tests.bots.test_tile_rummy_bots import position

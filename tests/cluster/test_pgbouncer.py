@@ -22,7 +22,7 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from games.loadbench.setup import guest
+from bench.loadbench.setup import guest
 from games.models import Game
 from tests.cluster.nodes import Browser, Node, PgBouncer, free_port, node_env, services_or_skip
 from tests.cluster.nodes import with_db as _with_db

@@ -21,8 +21,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.db import connection
 
+from bench.loadbench.setup import guest
 from games import catalogue
-from games.loadbench.setup import guest
 from games.models import Game
 from tests.cluster.nodes import (
     CSRF_FIELD,

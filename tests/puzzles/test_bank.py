@@ -65,7 +65,7 @@ def test_the_shipped_bank_starts_as_its_seed_builds_it() -> None:
     assert rebuilt == read_bank(BANK_FILE)[:2]
 
 
-@pytest.mark.parametrize("name", ["research", "games.benchmarks", "highspy"])
+@pytest.mark.parametrize("name", ["research", "bench.benchmarks", "highspy"])
 def test_the_app_never_imports_the_generator(name: str) -> None:
     from pathlib import Path
 

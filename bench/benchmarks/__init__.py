@@ -1,0 +1,1 @@
+"""Pure timing functions for ``python -m bench.benchmark``: each returns figures, none prints."""

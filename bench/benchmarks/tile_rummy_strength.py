@@ -1,0 +1,193 @@
+"""How strong the Tile Rummy computer players are: seeded 2-player games, seats alternated.
+
+* the expert against a baseline that lays the placement optimum every turn
+  and nothing else (``best_play``: the most tiles, then points; the best
+  opening), to show what play beyond the turn is worth;
+* each pair of adjacent levels (easy v medium, medium v expert), and easy
+  and medium each against itself, with the share of rounds thrown in (the
+  pool ran dry and nobody went out) and the rounds a game at the default
+  target takes; ``--level-pairs expert-medium,easy-easy`` runs only those.
+
+Every bot searches with a fixed step limit and no clock, so a seeded game
+plays the same on any machine. Games to 200 between close players last 45-70
+rounds (a 2-player total is a random walk until one side is 200 up), about
+15-30 s of CPU each, so ``--progress-every N`` prints the running tally every
+N games: a long run cut short still leaves figures, and ``--first-seed`` lets
+several runs split the seeds. Win rates come with a 95% Wilson interval;
+a drawn game (equal totals) counts half. ``pts/round`` is the first player's
+round score less the second's, averaged over rounds (one round's difference
+spreads by about 57 points, so it needs thousands of rounds to settle).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from bench.benchmarks.stats import wilson
+from games.bots.tile_rummy import choose_action
+from games.bots.tile_rummy_best import best_play
+from games.bots.tile_rummy_search import Budget
+from games.engine import tile_rummy as tr
+
+Player = Callable[[dict[str, Any]], dict[str, Any]]
+FIRST_SEED = 50_000
+
+
+@dataclass
+class Tally:
+    games: int = 0
+    wins: float = 0.0  # the first player's, a draw counting half
+    rounds: int = 0
+    thrown_in: int = 0
+    moves: int = 0
+    points: int = 0  # the first player's round scores less the second's, summed
+
+    def add(self, other: Tally) -> None:
+        for name in ("games", "wins", "rounds", "thrown_in", "moves", "points"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+
+def level_player(level: str, node_limit: int) -> Player:
+    def play(view: dict[str, Any]) -> dict[str, Any]:
+        action = choose_action(view, level, None, node_limit=node_limit)
+        assert action is not None
+        return action
+
+    return play
+
+
+def baseline_player(node_limit: int) -> Player:
+    """The optimum every turn, nothing else: no jokers kept, no tiles held back."""
+
+    def play(view: dict[str, Any]) -> dict[str, Any]:
+        best = best_play(view, Budget(node_limit))
+        if best is None:
+            return {"type": "draw"}
+        return {"type": "play", "table": best.table}
+
+    return play
+
+
+def play_game(players: tuple[Player, Player], seed: int, target: int, max_rounds: int) -> Tally:
+    """One game; ``wins`` is 1 if ``players[0]`` won, 0.5 for a tie."""
+    state = tr.new_game({"players": 2, "target": target, "max_rounds": max_rounds}, seed)
+    tally = Tally(games=1)
+    while state.phase != "game_over":
+        if state.phase == "round_over":
+            state, _ = tr.apply(state, 0, {"type": "next_round"})
+            continue
+        seat = state.turn
+        state, events = tr.apply(state, seat, players[seat](tr.view(state, seat)))
+        tally.moves += 1
+        for event in events:
+            if event["type"] in ("round_over", "game_over"):
+                tally.rounds += 1
+                tally.thrown_in += event["winner"] is None
+                tally.points += event["scores"][0] - event["scores"][1]
+    winners = state.winners
+    tally.wins = 1.0 if winners == [0] else 0.5 if 0 in winners else 0.0
+    return tally
+
+
+def match(
+    first: Player,
+    second: Player,
+    games: int,
+    target: int,
+    max_rounds: int,
+    first_seed: int = FIRST_SEED,
+    progress: Callable[[Tally], Any] | None = None,
+) -> Tally:
+    """``games`` seeded games, ``first`` taking seat 0 in even games and seat 1 in odd ones.
+
+    ``progress`` sees the running tally after every game (a long run cut short
+    still leaves figures)."""
+    total = Tally()
+    for i in range(games):
+        if i % 2 == 0:
+            total.add(play_game((first, second), first_seed + i, target, max_rounds))
+        else:
+            result = play_game((second, first), first_seed + i, target, max_rounds)
+            result.wins = 1.0 - result.wins
+            result.points = -result.points
+            total.add(result)
+        if progress is not None:
+            progress(total)
+    return total
+
+
+# The level match-ups: adjacent levels, then each of easy and medium against itself
+# (how often its rounds end with someone going out rather than thrown in).
+LEVEL_PAIRS = (("medium", "easy"), ("expert", "medium"), ("easy", "easy"), ("medium", "medium"))
+
+
+def level_pairs(chosen: str) -> list[tuple[str, str]]:
+    """The match-ups named in ``chosen`` ("expert-medium,easy-easy"), or all of them."""
+    names = {f"{a}-{b}": (a, b) for a, b in LEVEL_PAIRS}
+    wanted = [n.strip() for n in chosen.split(",") if n.strip()]
+    unknown = [n for n in wanted if n not in names]
+    if unknown:
+        raise ValueError(f"unknown level pairs {unknown}; choose from {', '.join(names)}")
+    return [names[n] for n in wanted] if wanted else list(LEVEL_PAIRS)
+
+
+def line(name: str, tally: Tally, seconds: float) -> str:
+    low, high = wilson(tally.wins, tally.games)
+    rate = tally.wins / max(tally.games, 1)
+    thrown = tally.thrown_in / max(tally.rounds, 1)
+    return (
+        f"{name:<22} {tally.games:>5} {rate:>7.1%} [{low:.1%}, {high:.1%}] "
+        f"{thrown:>8.1%} {tally.rounds / max(tally.games, 1):>7.1f} "
+        f"{tally.points / max(tally.rounds, 1):>+9.1f} {seconds:>8.0f}"
+    )
+
+
+HEADER = (
+    f"{'match (first wins)':<22} {'games':>5} {'win':>7} {'95% interval':<16} "
+    f"{'thrown':>8} {'rounds':>7} {'pts/round':>9} {'seconds':>8}"
+)
+
+
+def report(out: Callable[[str], Any], options: dict[str, Any]) -> None:
+    """Print the expert against the baseline and the adjacent levels' match-ups."""
+    node_limit, target, cap = options["node_limit"], options["target"], options["max_rounds"]
+    out(
+        f"Tile Rummy strength: 2-player games to {target} (at most {cap} rounds), seats "
+        f"alternated, search limit {node_limit} steps, no clock"
+    )
+    out(HEADER)
+    pairs: list[tuple[str, Player, Player, int]] = []
+    if options["baseline_games"]:
+        pairs.append(
+            (
+                "expert v baseline",
+                level_player("expert", node_limit),
+                baseline_player(node_limit),
+                options["baseline_games"],
+            )
+        )
+    if options["level_games"]:
+        for strong, weak in level_pairs(options.get("level_pairs") or ""):
+            pairs.append(
+                (
+                    f"{strong} v {weak}",
+                    level_player(strong, node_limit),
+                    level_player(weak, node_limit),
+                    options["level_games"],
+                )
+            )
+    every = options.get("progress_every") or 0
+    for name, first, second, games in pairs:
+        started = time.perf_counter()
+
+        def progress(
+            tally: Tally, name: str = name, started: float = started, games: int = games
+        ) -> None:
+            if every and tally.games % every == 0 and tally.games < games:
+                out(line(f"  {name} (so far)", tally, time.perf_counter() - started))
+
+        tally = match(first, second, games, target, cap, options["first_seed"], progress)
+        out(line(name, tally, time.perf_counter() - started))

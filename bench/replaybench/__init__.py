@@ -1,0 +1,1 @@
+"""``python -m bench.replaybench``: server time of replay steps and round jumps (``command``)."""

@@ -1,1 +1,0 @@
-"""Pure timing functions for ``manage.py benchmark``: each returns figures, none prints."""

@@ -1,6 +1,0 @@
-"""``manage.py livebench``: how fast a move reaches the other seats at online tables (issue 9).
-
-Not part of CI. It reuses the load benchmark's stack (games.loadbench.stack):
-its own database and Redis databases, gunicorn with gunicorn.conf.py and a
-Celery worker with beat, all on 127.0.0.1, stopped when it ends.
-"""
