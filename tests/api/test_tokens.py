@@ -13,6 +13,7 @@ from django.test import Client
 from api import tokens
 from api.models import PLAY, READ, AccessToken
 from tests.api.conftest import Call, token_for
+from tests.helpers import signed_in
 
 pytestmark = pytest.mark.django_db
 PAGE = "/api/tokens/"
@@ -25,19 +26,13 @@ def _first_kind(call: Call, token: str) -> str:
     return kinds[0]["kind"]
 
 
-def _signed_in(user: Any) -> Client:
-    browser = Client()
-    browser.force_login(user)
-    return browser
-
-
 def test_the_page_needs_a_signed_in_account() -> None:
     response = Client().get(PAGE)
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
 
 
 def test_a_token_is_shown_once_and_only_its_hash_is_kept(user: Any, call: Call) -> None:
-    browser = _signed_in(user)
+    browser = signed_in(user)
     response = browser.post(PAGE, {"name": "my bot", "scopes": [READ, PLAY]})
     assert response.status_code == 200
     assert "no-store" in response["Cache-Control"]
@@ -54,7 +49,7 @@ def test_a_token_is_shown_once_and_only_its_hash_is_kept(user: Any, call: Call) 
 
 
 def test_a_bad_name_or_no_scope_is_refused_with_nothing_made(user: Any) -> None:
-    browser = _signed_in(user)
+    browser = signed_in(user)
     refused = (
         {"name": "x", "scopes": []},
         {"name": "  ", "scopes": [READ]},
@@ -69,7 +64,7 @@ def test_a_bad_name_or_no_scope_is_refused_with_nothing_made(user: Any) -> None:
 def test_an_account_holds_a_bounded_number_of_tokens(user: Any) -> None:
     for _ in range(tokens.MAX_TOKENS):
         token_for(user)
-    response = _signed_in(user).post(PAGE, {"name": "one more", "scopes": [READ]})
+    response = signed_in(user).post(PAGE, {"name": "one more", "scopes": [READ]})
     assert response.status_code == 400 and "revoke one first" in response.content.decode()
     assert AccessToken.objects.filter(user=user).count() == tokens.MAX_TOKENS
 
@@ -78,7 +73,7 @@ def test_a_revoked_token_no_longer_works(user: Any, call: Call) -> None:
     token = token_for(user)
     assert call("GET", "/games", token)[0] == 200
     row = AccessToken.objects.get(user=user)
-    response = _signed_in(user).post(f"{PAGE}{row.pk}/revoke/")
+    response = signed_in(user).post(f"{PAGE}{row.pk}/revoke/")
     assert response.status_code == 302
     status, body = call("GET", "/games", token)
     assert status == 401 and body["code"] == "unauthenticated"
@@ -88,7 +83,7 @@ def test_a_revoked_token_no_longer_works(user: Any, call: Call) -> None:
 def test_nobody_revokes_someone_elses_token(user: Any, other_user: Any, call: Call) -> None:
     token = token_for(user)
     row = AccessToken.objects.get(user=user)
-    assert _signed_in(other_user).post(f"{PAGE}{row.pk}/revoke/").status_code == 404
+    assert signed_in(other_user).post(f"{PAGE}{row.pk}/revoke/").status_code == 404
     assert Client().post(f"{PAGE}{row.pk}/revoke/").status_code == 302  # to sign in
     assert call("GET", "/games", token)[0] == 200
 
@@ -131,7 +126,7 @@ def test_anything_but_a_live_token_is_unauthenticated(user: Any, header: str) ->
 
 def test_a_session_cookie_never_authenticates_the_api(user: Any, call: Call) -> None:
     """Signed in on the site, with no token: reads and writes are refused (so no CSRF risk)."""
-    browser = _signed_in(user)
+    browser = signed_in(user)
     browser.get("/")
     kind = _first_kind(call, token_for(user))
     assert browser.get("/api/v1/games").status_code == 401
@@ -144,7 +139,7 @@ def test_the_token_speaks_for_its_account_not_the_session(
     user: Any, other_user: Any, call: Call
 ) -> None:
     """A browser signed in as someone else, sending robo's token, acts as robo."""
-    browser = _signed_in(other_user)
+    browser = signed_in(other_user)
     token = token_for(user)
     response = browser.post(
         "/api/v1/games",
@@ -158,7 +153,7 @@ def test_the_token_speaks_for_its_account_not_the_session(
 
 
 def test_the_account_page_links_to_the_tokens(user: Any) -> None:
-    page = _signed_in(user).get("/me/stats/").content.decode()
+    page = signed_in(user).get("/me/stats/").content.decode()
     assert f'href="{PAGE}"' in page
 
 

@@ -13,18 +13,13 @@ from django.test import Client
 
 from api.models import AccessToken
 from tests.api.conftest import Call, token_for
+from tests.helpers import signed_in
 
 pytestmark = pytest.mark.django_db
 
 PASSWORD = "tiles-and-runs-42"  # tests/api/conftest.py's accounts
 NEW_PASSWORD = "a-brand-new-pass-77"
 NOTICE = 'data-testid="tokens-after-password-change"'
-
-
-def _signed_in(user: Any) -> Client:
-    browser = Client()
-    browser.force_login(user)
-    return browser
 
 
 def _change_password(browser: Client) -> Any:
@@ -36,7 +31,7 @@ def test_after_a_password_change_the_page_says_tokens_still_work_and_revokes_the
     user: Any, call: Call
 ) -> None:
     token = token_for(user)
-    browser = _signed_in(user)
+    browser = signed_in(user)
     page = _change_password(browser)
     html = page.content.decode()
     assert page.redirect_chain and user.__class__.objects.get(pk=user.pk).check_password(
@@ -56,7 +51,7 @@ def test_after_a_password_change_the_page_says_tokens_still_work_and_revokes_the
 
 
 def test_a_password_change_without_tokens_says_nothing_about_them(user: Any) -> None:
-    assert NOTICE not in _change_password(_signed_in(user)).content.decode()
+    assert NOTICE not in _change_password(signed_in(user)).content.decode()
 
 
 def test_revoke_all_touches_only_the_callers_tokens_and_needs_a_post(
@@ -64,7 +59,7 @@ def test_revoke_all_touches_only_the_callers_tokens_and_needs_a_post(
 ) -> None:
     mine, theirs = token_for(user), token_for(other_user)
     token_for(user)
-    browser = _signed_in(user)
+    browser = signed_in(user)
     assert 'data-testid="revoke-all"' in browser.get("/api/tokens/").content.decode()
     assert browser.get("/api/tokens/revoke-all/").status_code == 405
     assert Client().post("/api/tokens/revoke-all/").status_code == 302  # to sign in

@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 from django.core.cache import cache
-from django.test import Client
 from django.utils import timezone
 
 from games import services
 from games.models import Game
 from rooms.models import Room
+from tests.helpers import signed_in
 from tests.notifications.nf_helpers import fresh, make_user, pass_turn_to, table_of_two
 from tests.rooms.conftest import join, room_url
 
@@ -23,15 +23,8 @@ FORM = {"name": "Slow Tiles", "table_name": "Host Kim", "seats": 3, "visibility"
         "opt-difficulty": "joey", "opt-target": 50}
 
 
-def _signed_in(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    client.get("/rooms/")
-    return client
-
-
 def test_the_host_picks_three_days_per_move_and_the_table_clock_is_days() -> None:
-    host = _signed_in(make_user("kim"))
+    host = signed_in(make_user("kim"), "/rooms/")
     page = host.get("/rooms/new/rumbaroo/").content.decode()
     assert "Correspondence — 3 days per move" in page
     response = host.post("/rooms/new/rumbaroo/", {**FORM, "pace": "3d"})
@@ -39,7 +32,7 @@ def test_the_host_picks_three_days_per_move_and_the_table_clock_is_days() -> Non
     room = Room.objects.get()
     assert room.options["pace"] == "3d"
     assert "3 days per move" in host.get(room_url(room)).content.decode()
-    friend = _signed_in(make_user("lee"))
+    friend = signed_in(make_user("lee"), "/rooms/")
     assert join(friend, room, "Lee Friend").status_code == 302
     host.post(room_url(room, "seat"), {"seat": 2, "action": "computer", "level": "joey"})
     assert host.post(room_url(room, "start")).status_code == 302
@@ -53,7 +46,7 @@ def test_the_host_picks_three_days_per_move_and_the_table_clock_is_days() -> Non
 
 
 def test_without_a_choice_a_room_is_live() -> None:
-    host = _signed_in(make_user("max"))
+    host = signed_in(make_user("max"), "/rooms/")
     assert host.post("/rooms/new/rumbaroo/", FORM).status_code == 302
     assert Room.objects.get().options.get("pace", "live") == "live"
 
@@ -65,7 +58,7 @@ def test_fifty_correspondence_games_is_the_most_at_once() -> None:
     seats.append(services.SeatSpec("C", computer_level="joey"))
     for i in range(50):
         services.create_game("rumbaroo", config, seats, seed=i, online=True)
-    host = _signed_in(user)
+    host = signed_in(user, "/rooms/")
     response = host.post("/rooms/new/rumbaroo/", {**FORM, "pace": "7d"})
     assert response.status_code == 400
     assert "already play 50 correspondence games" in response.content.decode()
@@ -84,7 +77,7 @@ def test_my_turn_lists_the_tables_waiting_oldest_deadline_first(
     config = {"difficulty": "joey", "players": 3, "target": 50, "pace": "1d"}
     second = fresh(services.create_game("rumbaroo", config, seats, seed=8, online=True))
     second = pass_turn_to(second, 1, django_capture_on_commit_callbacks)
-    client = _signed_in(ben)
+    client = signed_in(ben, "/rooms/")
     cache.clear()
     page = client.get("/me/turn/").content.decode()
     assert page.count("/rumbaroo/g/") == 2
@@ -104,7 +97,7 @@ def test_a_table_waiting_for_someone_else_is_not_on_my_turn(
 
     if 0 in acting(game):
         pytest.skip("both people act at this position")
-    client = _signed_in(ana)
+    client = signed_in(ana, "/rooms/")
     page = client.get("/me/turn/").content.decode()
     assert "No table is waiting for you" in page
     assert "turn-count" not in client.get("/").content.decode()

@@ -11,13 +11,13 @@ from typing import Any
 import pytest
 import time_machine
 from django.core import mail
-from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
 from games.models import Game, GameStatus
 from games.table_flow import table_url
 from rooms.models import Room
+from tests.helpers import signed_in
 from tests.notifications.nf_helpers import make_user, play_to_the_end
 from tests.notifications.push_service import Browser, PushService, vapid_pair
 from tests.rooms.conftest import join, room_url
@@ -27,13 +27,6 @@ pytestmark = pytest.mark.django_db
 RUMASTA = {"opt-teams": "none", "opt-target": 500}
 
 
-def _signed_in(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    client.get("/rooms/")
-    return client
-
-
 def test_a_three_day_rumasta_table_tells_me_my_turn_and_plays_to_game_over(
     settings: Any, django_capture_on_commit_callbacks: Any
 ) -> None:
@@ -41,7 +34,7 @@ def test_a_three_day_rumasta_table_tells_me_my_turn_and_plays_to_game_over(
     settings.VAPID_PRIVATE_KEY, settings.VAPID_PUBLIC_KEY = private, public
     settings.PUSH_ALLOW_LOCAL_HTTP = True
     me, friend = make_user("rosa"), make_user("sam")
-    host, guest = _signed_in(me), _signed_in(friend)
+    host, guest = signed_in(me, "/rooms/"), signed_in(friend, "/rooms/")
     form = {"name": "Slow Cards", "table_name": "Rosa R", "seats": 4, "visibility": "private",
             "pace": "3d", **RUMASTA}
     assert host.post("/rooms/new/rumasta/", form).status_code == 302
