@@ -1,6 +1,6 @@
 """A client generated from the site's OpenAPI document is clean and plays a game.
 
-openapi-python-client (pinned in requirements.txt) generates a client from the
+openapi-python-client (pinned in requirements/dev.in) generates a client from the
 document the live server serves, as a program's author would, in a scratch folder:
 it must report nothing (it once dropped four setup models and two action models as
 duplicates, and the generated ``create_game`` module failed to import). The generator
@@ -140,7 +140,7 @@ def test_the_generated_client_plays(
 @pytest.fixture
 def seeded(monkeypatch: pytest.MonkeyPatch) -> None:
     """A seeded deal, so the games' lengths do not vary from run to run."""
-    monkeypatch.setattr("games.services.secrets.randbits", lambda bits: SEED)
+    monkeypatch.setattr("games.services.moves.secrets.randbits", lambda bits: SEED)
 
 
 def _started(live_server: Any, user: Any, entry: Any) -> tuple[Any, Any]:
