@@ -37,6 +37,7 @@ from games.access import game_with_seats
 from games.action_schema import clean_action
 from games.engine.base import IllegalAction
 from games.engine.registry import engine_for
+from games.gameweb import SeatRule, web_for
 from games.models import Game, GameStatus, Seat
 from rummy_site import rate_limits
 from rummy_site.rate_limits import count_use
@@ -204,8 +205,7 @@ def _initial(field: Any) -> Any:
 
 
 def _setup_form(entry: catalogue.GameEntry) -> type[Form]:
-    form: type[Form] = catalogue.load(f"{entry.web}.forms:SetupForm")
-    return form
+    return web_for(entry.kind).setup_form
 
 
 def create(request: HttpRequest, kind: str, options: dict[str, Any]) -> Game:
@@ -264,9 +264,9 @@ def _check_types(form_class: type[Form], options: dict[str, Any]) -> None:
         )
 
 
-def _seating(entry: catalogue.GameEntry) -> Any:
+def _seating(entry: catalogue.GameEntry) -> SeatRule:
     """The game's own seating rule from its setup view: the person, then its computers."""
-    return catalogue.load(f"{entry.web}.views:_seats")
+    return web_for(entry.kind).seats
 
 
 def _as_program(spec: services.SeatSpec, user: Any) -> services.SeatSpec:

@@ -9,9 +9,10 @@ playouts of every short configuration against these models with no unknown
 key allowed, so an engine that changes its view fails that test until the
 models say so too. (First drafted from those playouts, then described by hand.)
 
-Each game's models live in its own web package, ``<entry.web>.api_view``, whose
-``VIEW`` is the whole seat view; this module holds only the shared base and
-finds the views through the catalogue, so a new game touches nothing here.
+Each game's models live in its own web package (``api_view.py``), whose
+``VIEW`` is the whole seat view and the package's ``GameWeb.api_view``; this
+module holds only the shared base and finds the views through the catalogue's
+games (games.gameweb.web_for), so a new game touches nothing here.
 They are looked up on first use, not at import, because those modules import
 :class:`ViewPart` from here.
 """
@@ -25,6 +26,7 @@ from ninja import Schema
 from pydantic import ConfigDict, Field, TypeAdapter
 
 from games import catalogue
+from games.gameweb import web_for
 
 
 class ViewPart(Schema):
@@ -46,7 +48,13 @@ class Piece(ViewPart):
 @cache
 def view_classes() -> dict[str, type[ViewPart]]:
     """Each ready game's seat-view model, by kind, in the catalogue's order."""
-    return {entry.kind: catalogue.load(f"{entry.web}.api_view:VIEW") for entry in catalogue.ready()}
+    return {entry.kind: _view_model(entry.kind) for entry in catalogue.ready()}
+
+
+def _view_model(kind: str) -> type[ViewPart]:
+    model = web_for(kind).api_view
+    assert issubclass(model, ViewPart), f"{kind}'s api_view is not a ViewPart"
+    return model
 
 
 def seat_view() -> Any:

@@ -1,12 +1,13 @@
 """The site's game URLs: home, each catalogue game under its own prefix, and old links.
 
-Every ready game's web package is mounted at ``/<url_prefix>/`` in a URL
-namespace named after its kind (``<kind>:table``, ``<kind>:draw``…).
+Every ready game's URLconf (its ``GameWeb.urls``) is mounted at ``/<url_prefix>/``
+in a URL namespace named after its kind (``<kind>:table``, ``<kind>:draw``…).
 """
 
 from django.urls import URLResolver, include, path
 
 from games import catalogue, home_views, legacy
+from games.gameweb import web_for
 
 app_name = "games"
 
@@ -21,6 +22,6 @@ urlpatterns = [
 def game_urls() -> list[URLResolver]:
     """Each ready game's own URLs, for the root URLconf (namespaces are top level)."""
     return [
-        path(f"{entry.url_prefix}/", include((f"{entry.web}.urls", entry.url_name)))
+        path(f"{entry.url_prefix}/", include((web_for(entry.kind).urls, entry.url_name)))
         for entry in catalogue.ready()
     ]

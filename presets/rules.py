@@ -16,6 +16,7 @@ from django import forms
 from django.http import QueryDict
 
 from games import catalogue
+from games.gameweb import web_for
 from leaderboards.names import PUNCTUATION, tidy
 
 MIN_NAME = 2
@@ -42,9 +43,8 @@ def playable(kind: str) -> catalogue.GameEntry | None:
 
 
 def setup_form_class(entry: catalogue.GameEntry) -> type[forms.Form]:
-    """The game's own setup form (``<web>.forms.SetupForm``), as the catalogue places it."""
-    form_class: type[forms.Form] = catalogue.load(f"{entry.web}.forms:SetupForm")
-    return form_class
+    """The game's own setup form (its ``GameWeb.setup_form``)."""
+    return web_for(entry.kind).setup_form
 
 
 # --- names -------------------------------------------------------------------------

@@ -1,9 +1,9 @@
 """One step of a replay, drawn by the game's own table: the board, the racks, the move list.
 
-The game's ``web/<kind>/replay.py`` adapter turns the engine's view at the
-step into its table's read-only frame (the same presenters and board partial
-the live table uses for others' moves), so there is no second renderer. What
-a viewer may see is decided here, once, for every game:
+The game's replay adapter (its ``GameWeb.replay``, ``web/<kind>/replay.py``) turns
+the engine's view at the step into its table's read-only frame (the same
+presenters and board partial the live table uses for others' moves), so there
+is no second renderer. What a viewer may see is decided here, once, for every game:
 
 - a player sees their own rack (the engine's ``view`` for their seat);
 - another seat's pieces are shown only if none of them is hidden from the
@@ -30,8 +30,8 @@ from django.template.loader import get_template, render_to_string
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
-from games import catalogue
 from games.engine.registry import engine_for
+from games.gameweb import ReplayAdapter, web_for
 from games.models import Game, Move, Seat
 from games.table_flow import SPEEDS, TableFlow
 from replays.timeline import CACHE_SECONDS, RoundSpan, Timeline, state_at
@@ -55,16 +55,14 @@ class Viewer:
         return None if self.seat is None else self.seat.index
 
 
-def adapter_for(kind: str) -> ModuleType:
-    """The game's replay adapter (``<web package>.replay``)."""
-    adapter: ModuleType = catalogue.load(f"{catalogue.get(kind).web}.replay")
-    return adapter
+def adapter_for(kind: str) -> ReplayAdapter:
+    """The game's replay adapter (its ``GameWeb.replay``)."""
+    return web_for(kind).replay
 
 
 def flow_for(kind: str) -> TableFlow:
     """The game's table flow, whose board partial and timing the replay reuses."""
-    flow: TableFlow = catalogue.load(f"{catalogue.get(kind).web}.views:FLOW")
-    return flow
+    return web_for(kind).flow
 
 
 def step_context(
@@ -132,7 +130,7 @@ def _deal_line(span: RoundSpan) -> str:
 
 
 def open_racks(
-    game: Game, engine: ModuleType, adapter: ModuleType, state: Any, viewer: Viewer
+    game: Game, engine: ModuleType, adapter: ReplayAdapter, state: Any, viewer: Viewer
 ) -> list[dict[str, Any]]:
     """Other seats' pieces this viewer may see at this step (all of them once revealed)."""
     if viewer.own_only:
@@ -154,7 +152,7 @@ def open_racks(
 
 
 def others_pieces(
-    game: Game, engine: ModuleType, adapter: ModuleType, state: Any, viewer: Viewer
+    game: Game, engine: ModuleType, adapter: ReplayAdapter, state: Any, viewer: Viewer
 ) -> set[int]:
     """The ids every other seat holds at this step (their racks or hands)."""
     return {

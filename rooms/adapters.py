@@ -1,4 +1,4 @@
-"""Each game's room adapter (``games/web/<kind>/room.py``), found through the catalogue.
+"""Each game's room adapter (``games/web/<kind>/room.py``), its ``GameWeb.room``.
 
 Rooms never name a game: a room of any catalogue game asks that game's adapter
 for its options form and the engine config for a seat count; the levels a
@@ -10,17 +10,17 @@ optionally ``SEATS_NOTE`` (a line shown under the seat count).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from types import ModuleType
 from typing import Any
 
 from django import forms
 
 from games import catalogue
+from games.gameweb import RoomAdapter, web_for
 
 
-def adapter(kind: str) -> ModuleType:
+def adapter(kind: str) -> RoomAdapter:
     """The room adapter of ``kind`` (``UnknownGame`` for a kind the catalogue doesn't list)."""
-    return catalogue.load(f"{catalogue.get(kind).web}.room")
+    return web_for(kind).room
 
 
 def playable() -> Iterator[catalogue.GameEntry]:

@@ -35,6 +35,7 @@ from hypothesis import strategies as st
 from games import catalogue
 from games.action_schema import clean_action
 from games.engine.registry import engine_for
+from games.gameweb import web_for
 from games.models import Game, Move, Seat
 from tests.games.conftest import snapshot
 from tests.security.conftest import deal, device_key_of
@@ -75,7 +76,7 @@ def refused_characters(form: dict[str, str], method: str) -> bool:
 
 def endpoints(entry: catalogue.GameEntry) -> list[str]:
     """The game's table routes (``g/<uuid:game_id>/…``), from its own URLconf."""
-    patterns = catalogue.load(f"{entry.web}.urls").urlpatterns
+    patterns = web_for(entry.kind).urls.urlpatterns
     return [str(p.pattern) for p in patterns if "<uuid:game_id>" in str(p.pattern)]
 
 

@@ -18,6 +18,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.urls import reverse
 
 from games import catalogue
+from games.gameweb import web_for
 
 pytestmark = pytest.mark.django_db
 READY = list(catalogue.ready())
@@ -64,7 +65,7 @@ def setup_part(page: str) -> str:
 
 
 def setup_fields(entry: catalogue.GameEntry) -> dict[str, forms.Field]:
-    form_class = catalogue.load(f"{entry.web}.forms:SetupForm")
+    form_class = web_for(entry.kind).setup_form
     return dict(form_class.base_fields)
 
 

@@ -40,13 +40,13 @@ FLOW = TableFlow(
 def setup(request: HttpRequest) -> HttpResponse:
     form = SetupForm(request.POST or None, initial=initial_for(request, GAME.kind))
     if request.method == "POST" and form.is_valid():
-        game = services.create_game(FLOW.kind, form.engine_config(), _seats(request, form))
+        game = services.create_game(FLOW.kind, form.engine_config(), seat_specs(request, form))
         return redirect(FLOW.table_url_name, game_id=game.id)
     status = 400 if form.errors else 200
     return render(request, "games/romanian/setup.html", {"form": form}, status=status)
 
 
-def _seats(request: HttpRequest, form: SetupForm) -> list[services.SeatSpec]:
+def seat_specs(request: HttpRequest, form: SetupForm) -> list[services.SeatSpec]:
     level = form.cleaned_data["level"]
     label = GAME.level_label(level).lower()
     bots = [

@@ -1,0 +1,10 @@
+"""Rumasta's pages: setup, the table with its piles, races and melds, How to play.
+
+Everything the site uses of this package is :data:`WEB` (games.gameweb.GameWeb).
+"""
+
+from games.gameweb import GameWeb
+from games.web.rumasta import api_view, replay, room, urls, views
+from games.web.rumasta.forms import SetupForm
+
+WEB = GameWeb(views.FLOW, SetupForm, views.seat_specs, room, replay, api_view.VIEW, urls)

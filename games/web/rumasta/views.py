@@ -72,7 +72,7 @@ def setup(request: HttpRequest) -> HttpResponse:
     form = SetupForm(request.POST or None, initial=initial_for(request, GAME.kind))
     if request.method == "POST" and form.is_valid():
         try:
-            game = services.create_game(GAME.kind, form.engine_config(), _seats(request, form))
+            game = services.create_game(GAME.kind, form.engine_config(), seat_specs(request, form))
         except services.ServiceError as exc:
             form.add_error(None, exc.message)
         else:
@@ -81,7 +81,7 @@ def setup(request: HttpRequest) -> HttpResponse:
     return render(request, "games/rumasta/setup.html", {"form": form}, status=status)
 
 
-def _seats(request: HttpRequest, form: SetupForm) -> list[services.SeatSpec]:
+def seat_specs(request: HttpRequest, form: SetupForm) -> list[services.SeatSpec]:
     """You in seat 0, then computers; in teams your partners are computers too."""
     level = form.cleaned_data["level"]
     label = GAME.level_label(level)

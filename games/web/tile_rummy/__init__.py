@@ -1,1 +1,10 @@
-"""Tile Rummy's pages: setup, the table and its draft, How to play."""
+"""Tile Rummy's pages: setup, the table and its draft, How to play.
+
+Everything the site uses of this package is :data:`WEB` (games.gameweb.GameWeb).
+"""
+
+from games.gameweb import GameWeb
+from games.web.tile_rummy import api_view, replay, room, urls, views
+from games.web.tile_rummy.forms import SetupForm
+
+WEB = GameWeb(views.FLOW, SetupForm, views.seat_specs, room, replay, api_view.VIEW, urls)
