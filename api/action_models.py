@@ -1,7 +1,7 @@
 """Each game's actions as pydantic models: one model a type, one union a game, read exactly.
 
 Why models, and why per game: one schema listing every game's action types called
-``{"type": "add"}`` (a Rumasta move) a valid Tile Rummy action, which Tile Rummy then
+``{"type": "add"}`` (one game's move) a valid action of every game, which the others then
 refused as unknown. Here a game's body (``TileRummyActionIn``) carries that game's union
 (``TileRummyAction``: ``TileRummyPlayAction``, ``TileRummyDrawAction``… told apart by
 ``type``), so the published schema and the reading of a request are one definition:

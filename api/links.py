@@ -44,7 +44,7 @@ def _links(schema: dict[str, Any], targets: dict[str, tuple[str, str]], **params
 
 
 def _game_actions(schema: dict[str, Any]) -> dict[str, tuple[str, str]]:
-    """Each game's submit and check operations, named by game (SubmitAction.tile_rummy…)."""
+    """Each game's submit and check operations, named by game (SubmitAction.<kind>…)."""
     found = {}
     for path in schema["paths"]:
         match = GAME_ACTIONS.fullmatch(path.removeprefix(V1))
