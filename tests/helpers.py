@@ -6,6 +6,8 @@ from typing import Any
 
 from django.test import Client
 
+from games.models import Game
+
 
 def signed_in(user: Any, first_page: str | None = None) -> Client:
     """A test client logged in as ``user``; ``first_page`` is visited once, for tests
@@ -15,3 +17,34 @@ def signed_in(user: Any, first_page: str | None = None) -> Client:
     if first_page is not None:
         client.get(first_page)
     return client
+
+
+def put_state(game: Game, state: Any, engine: Any) -> Game:
+    """Replace a game's snapshot with a crafted position (the log no longer replays it).
+
+    The last move's public view becomes the crafted table too, so the turn log reads
+    the next move against the position it was really made in. ``engine`` is the game's
+    engine module (its ``to_json`` and ``view``).
+    """
+    game.state = engine.to_json(state)
+    game.awaiting_computer = False
+    game.save()
+    game.moves.filter(seq=game.version).update(public_view=engine.view(state, None))
+    return game
+
+
+def state_of(game: Game, engine: Any) -> Any:
+    """The game's position as stored now."""
+    game.refresh_from_db()
+    return engine.from_json(game.state)
+
+
+def htmx_post(
+    client: Client, game: Game, path: str, data: dict[str, Any], refresh: bool = True
+) -> Any:
+    """Post a table's form as htmx does, at the game's version unless ``data`` names one
+    (read afresh from the database unless ``refresh`` is off)."""
+    if refresh:
+        game.refresh_from_db()
+    data.setdefault("version", game.version)
+    return client.post(path, data, HTTP_HX_REQUEST="true")

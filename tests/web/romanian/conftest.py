@@ -10,6 +10,7 @@ from django.test import Client
 
 from games.engine import romanian as ro
 from games.models import Game
+from tests import helpers
 
 HX = {"HTTP_HX_REQUEST": "true"}
 DEFAULTS = {
@@ -37,22 +38,15 @@ def start_ro(client: Any, django_capture_on_commit_callbacks: Any) -> Callable[.
 
 def put_state(game: Game, state: ro.State) -> Game:
     """Replace a game's snapshot with a crafted position (the log no longer replays it)."""
-    game.state = ro.to_json(state)
-    game.awaiting_computer = False
-    game.save()
-    game.moves.filter(seq=game.version).update(public_view=ro.view(state, None))
-    return game
+    return helpers.put_state(game, state, ro)
 
 
 def state_of(game: Game) -> ro.State:
-    game.refresh_from_db()
-    return ro.from_json(game.state)
+    return helpers.state_of(game, ro)
 
 
 def post(client: Client, game: Game, name: str, **data: Any) -> Any:
-    game.refresh_from_db()
-    data.setdefault("version", game.version)
-    return client.post(f"/romanian/g/{game.id}/{name.replace('_', '-')}/", data, **HX)
+    return helpers.htmx_post(client, game, f"/romanian/g/{game.id}/{name.replace('_', '-')}/", data)
 
 
 def rack_id(game: Game, face: str, seat: int = 0) -> int:

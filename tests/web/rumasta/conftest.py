@@ -11,6 +11,7 @@ from django.test import Client
 from games import services
 from games.engine import rumasta as rm
 from games.models import Game
+from tests import helpers
 from tests.engine.rumasta.rm_helpers import build
 
 HX = {"HTTP_HX_REQUEST": "true"}
@@ -55,22 +56,15 @@ def put_state(game: Game, state: rm.State, keep_moves: bool = False) -> Game:
     """
     if not keep_moves:
         state.move_no = game.version
-    game.state = rm.to_json(state)
-    game.awaiting_computer = False
-    game.save()
-    game.moves.filter(seq=game.version).update(public_view=rm.view(state, None))
-    return game
+    return helpers.put_state(game, state, rm)
 
 
 def state_of(game: Game) -> rm.State:
-    game.refresh_from_db()
-    return rm.from_json(game.state)
+    return helpers.state_of(game, rm)
 
 
 def post(client: Client, game: Game, name: str, **data: Any) -> Any:
-    game.refresh_from_db()
-    data.setdefault("version", game.version)
-    return client.post(f"/rumasta/g/{game.id}/{name.replace('_', '-')}/", data, **HX)
+    return helpers.htmx_post(client, game, f"/rumasta/g/{game.id}/{name.replace('_', '-')}/", data)
 
 
 def held(game: Game, faces: str, seat: int = 0) -> list[int]:

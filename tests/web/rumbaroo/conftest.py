@@ -10,6 +10,7 @@ from django.test import Client
 
 from games.engine import rumbaroo as rb
 from games.models import Game
+from tests import helpers
 from tests.engine.rumbaroo.rb_helpers import build
 
 HX = {"HTTP_HX_REQUEST": "true"}
@@ -48,22 +49,15 @@ def put_state(game: Game, state: rb.State) -> Game:
     The last move's public view becomes the crafted table too, so the turn log
     reads the next move against the position it was really made in.
     """
-    game.state = rb.to_json(state)
-    game.awaiting_computer = False
-    game.save()
-    game.moves.filter(seq=game.version).update(public_view=rb.view(state, None))
-    return game
+    return helpers.put_state(game, state, rb)
 
 
 def state_of(game: Game) -> rb.State:
-    game.refresh_from_db()
-    return rb.from_json(game.state)
+    return helpers.state_of(game, rb)
 
 
 def post(client: Client, game: Game, name: str, **data: Any) -> Any:
-    game.refresh_from_db()
-    data.setdefault("version", game.version)
-    return client.post(f"/rumbaroo/g/{game.id}/{name}/", data, **HX)
+    return helpers.htmx_post(client, game, f"/rumbaroo/g/{game.id}/{name}/", data)
 
 
 def held(game: Game, face: str, seat: int = 0) -> int:
