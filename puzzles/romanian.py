@@ -27,7 +27,7 @@ from .models import Attempt, Puzzle
 DEFAULT_THRESHOLD = 50
 TARGETS = ("new", "rack")
 TEMPLATE = "puzzles/_romanian_board.html"
-SETS_TEMPLATE = "games/tile_rummy/_drawn_sets.html"  # small read-only tiles, any game's
+SETS_TEMPLATE = "games/_drawn_sets.html"  # small read-only tiles, shared by the games
 STYLESHEETS = ("css/romanian.css",)
 BOARD_CLASS = "ro-board"
 ANNOUNCES_STATUS = False  # the running tally is read out after each tap instead

@@ -22,7 +22,7 @@ from .errors import PuzzleError
 from .models import Attempt, Puzzle
 
 TEMPLATE = "puzzles/_tile_rummy_board.html"
-SETS_TEMPLATE = "games/tile_rummy/_drawn_sets.html"
+SETS_TEMPLATE = "games/_drawn_sets.html"
 STYLESHEETS: tuple[str, ...] = ()
 BOARD_CLASS = "tr-board"
 ANNOUNCES_STATUS = True  # the prompt line is read out after each change

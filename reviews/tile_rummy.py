@@ -34,7 +34,7 @@ Table = list[list[int]]
 # turn is marked "at least".
 NODE_LIMIT = 2 * PLACEMENT_NODES
 TURN_SECONDS: float | None = 30.0
-SETS_TEMPLATE = "games/tile_rummy/_drawn_sets.html"
+SETS_TEMPLATE = "games/_drawn_sets.html"
 PLAYED_CAPTION = {
     "play": "What you played",
     "draw": "The table (you drew a tile)",
