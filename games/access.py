@@ -17,6 +17,7 @@ from django.http import Http404, HttpRequest
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
+from games import task_queue
 from games.models import Game, Seat
 from games.rows import read_game_and_seats
 from rummy_site.db import hot_cursor
@@ -113,9 +114,7 @@ IN_PROCESS_STALL_MS = 3000
 
 def _in_process() -> bool:
     """The embedded default: Celery tasks run in the request (no worker will come)."""
-    from rummy_site.celery import app  # the app's own setting, as games.services reads it
-
-    return bool(app.conf.task_always_eager)
+    return task_queue.in_process()  # the queue's own answer, as games.services reads it
 
 
 def game_with_seats(game_id: UUID | str) -> Game | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from games import catalogue
+from games.engine.registry import engine_for
 from games.models import Game
 
 DEFAULT_TURN_SECONDS = 30
@@ -58,8 +59,6 @@ def placeholder_name(index: int) -> str:
 
 def clock_lengths(kind: str) -> dict[str, int]:
     """The clock's lengths for a game, for its How to play page and the table."""
-    from games.engine.registry import engine_for
-
     engine = engine_for(kind)
     return {
         "turn": int(getattr(engine, "CLOCK_SECONDS", DEFAULT_TURN_SECONDS)),

@@ -1,7 +1,9 @@
 """Celery tasks: computer turns and the sweep that resumes stalled games.
 
 With no broker configured these run eagerly in-process (settings), so the
-embedded default needs no worker.
+embedded default needs no worker. ``CeleryTaskQueue`` is the services' task
+queue (``games.services.queue.TaskQueue``) on these tasks; ``games.apps``
+registers it at start, so the services never import this module.
 """
 
 from __future__ import annotations
@@ -58,7 +60,7 @@ def expire_clock(game_id: str, version: int) -> int:
 
 def _count_down_again(game_id: str, version: int) -> None:
     """Still the same turn but its deadline moved later: count down to the new one."""
-    if services._tasks_run_in_process():
+    if CELERY_QUEUE.in_process():
         return  # eager: the table's next request applies it
     game = Game.objects.filter(id=game_id, version=version, status=GameStatus.ACTIVE).first()
     if game is None or game.deadline is None or game.paused_until is not None:
@@ -95,3 +97,25 @@ def clean_up_abandoned_guest_games() -> int:
     with_account = Game.objects.filter(seats__user__isnull=False).values("pk")
     _, per_model = stale.exclude(pk__in=with_account).delete()
     return per_model.get(Game._meta.label, 0)
+
+
+class CeleryTaskQueue:
+    """The services' ``TaskQueue`` on Celery (eager, in-process, when no broker is set)."""
+
+    def in_process(self) -> bool:
+        """Eager Celery (no broker): a queued task runs inside the call that queues it."""
+        return bool(run_computer_turns.app.conf.task_always_eager)
+
+    def computer_turn(self, game_id: str, version: int, countdown: float = 0.0) -> None:
+        """Queue ``run_computer_turns`` now, or ``countdown`` seconds on."""
+        if countdown <= 0:
+            run_computer_turns.delay(game_id, version)
+        else:
+            run_computer_turns.apply_async((game_id, version), countdown=countdown)
+
+    def clock(self, game_id: str, version: int, countdown: float) -> None:
+        """Queue ``expire_clock`` to run ``countdown`` seconds on."""
+        expire_clock.apply_async((game_id, version), countdown=countdown)
+
+
+CELERY_QUEUE = CeleryTaskQueue()

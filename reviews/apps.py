@@ -10,5 +10,9 @@ class ReviewsConfig(AppConfig):
     name = "reviews"
 
     def ready(self) -> None:
-        """Connect the receiver that prepares reviews as rounds end (with a real worker)."""
-        from reviews import signals  # noqa: F401
+        """Connect the receiver that prepares reviews as rounds end (with a real worker), and
+        give the store its queue, the Celery task (imported here, as Django wants: models
+        are ready now; the task imports the store, never the other way round)."""
+        from reviews import signals, store, tasks  # noqa: F401 - signals: the receiver
+
+        store.register_queue(tasks.CELERY_QUEUE)

@@ -16,20 +16,17 @@ from django.db.models.signals import post_save
 from django.dispatch import receiver
 
 from games.models import Move
+from reviews import store
 from reviews.registry import reviewer_for
 
 
 @receiver(post_save, sender=Move, dispatch_uid="reviews.round_ended")
 def round_ended(sender: type[Move], instance: Move, created: bool, **kwargs: Any) -> None:
     """A move that ends a round queues that round's reviews (after it commits)."""
-    from reviews.tasks import build_review
-
-    if not created or build_review.app.conf.task_always_eager:
+    if not created or store.in_process():
         return
     game = instance.game
     reviewer = reviewer_for(game.kind)
     round_no = reviewer.ended_round(instance) if reviewer is not None else None
     if round_no is not None:
-        from reviews import store
-
         transaction.on_commit(lambda: store.prepare(game, round_no))

@@ -4,17 +4,23 @@ A review is worked out once per game, seat and round (a finished round never
 changes) by a Celery task, since the search over every turn of a round takes
 longer than a page should wait. With no broker (tests, the embedded default)
 the task runs in-process, so the page finds it ready at once.
+
+The task calls ``build`` here, so this module names only the queue it is given
+(``ReviewQueue``: ``reviews.tasks`` implements it, ``reviews.apps`` registers it
+at start) and never imports the task: no circle, and no import inside a function.
 """
 
 from __future__ import annotations
 
 import logging
 from datetime import timedelta
+from typing import Protocol
 
 from django.utils import timezone
 
 from games.log_context import about_game
 from games.models import Game
+from games.task_queue import Registered
 from reviews.models import Review, ReviewStatus
 from reviews.registry import reviewer_for
 
@@ -22,6 +28,27 @@ log = logging.getLogger(__name__)
 
 # A pending review older than this lost its task (a worker died): queue it again.
 REQUEUE_AFTER = timedelta(minutes=2)
+
+
+class ReviewQueue(Protocol):
+    """Where a review's computation is sent: a worker, or (eager) this process."""
+
+    def in_process(self) -> bool:
+        """Eager (no broker): the review is worked out inside the call that queues it."""
+        ...
+
+    def build(self, review_id: int) -> None:
+        """Queue the computation of one review (``build`` below, in the task)."""
+        ...
+
+
+_queue = Registered[ReviewQueue]("review queue (reviews.apps.ReviewsConfig.ready registers it)")
+register_queue = _queue.register
+
+
+def in_process() -> bool:
+    """Reviews run in-process (tests, the embedded default): no worker to prepare them."""
+    return _queue.get().in_process()
 
 
 def review_for(game: Game, seat_index: int, round_no: int) -> Review:
@@ -40,12 +67,10 @@ def review_for(game: Game, seat_index: int, round_no: int) -> Review:
 
 def queue(review_id: int, game_id: str) -> None:
     """Queue the computation; a broker that cannot be reached is logged (asking again retries)."""
-    from reviews.tasks import build_review
-
     try:
-        build_review.delay(review_id)
+        _queue.get().build(review_id)
     except Exception:  # noqa: BLE001 - any broker failure; eager errors are the task's own
-        if build_review.app.conf.task_always_eager:
+        if in_process():
             raise
         with about_game(game_id):
             log.exception("could not queue review %s", review_id)

@@ -1,4 +1,7 @@
-"""Celery task: work out one review (eager, in-process, when no broker is configured)."""
+"""Celery task: work out one review (eager, in-process, when no broker is configured).
+
+``CELERY_QUEUE`` is the store's ``ReviewQueue`` on this task (``reviews.apps`` registers it).
+"""
 
 from __future__ import annotations
 
@@ -11,3 +14,18 @@ from reviews import store
 def build_review(review_id: int) -> bool:
     """Idempotent: a review already worked out is left as it is."""
     return store.build(review_id)
+
+
+class CeleryReviewQueue:
+    """``reviews.store.ReviewQueue`` on Celery."""
+
+    def in_process(self) -> bool:
+        """Eager Celery (no broker): the task runs inside ``build``."""
+        return bool(build_review.app.conf.task_always_eager)
+
+    def build(self, review_id: int) -> None:
+        """Queue ``build_review`` for the worker."""
+        build_review.delay(review_id)
+
+
+CELERY_QUEUE = CeleryReviewQueue()

@@ -43,7 +43,7 @@ def example_client() -> ModuleType:
 
 @pytest.fixture
 def seeded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("games.services.secrets.randbits", lambda bits: SEED)
+    monkeypatch.setattr("games.services.moves.secrets.randbits", lambda bits: SEED)
 
 
 def shortest(send: Any, kind: str) -> dict[str, Any]:

@@ -140,7 +140,7 @@ def test_the_generated_client_plays(
 @pytest.fixture
 def seeded(monkeypatch: pytest.MonkeyPatch) -> None:
     """A seeded deal, so the games' lengths do not vary from run to run."""
-    monkeypatch.setattr("games.services.secrets.randbits", lambda bits: SEED)
+    monkeypatch.setattr("games.services.moves.secrets.randbits", lambda bits: SEED)
 
 
 def _started(live_server: Any, user: Any, entry: Any) -> tuple[Any, Any]:

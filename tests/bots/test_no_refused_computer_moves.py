@@ -1,6 +1,6 @@
 """No computer, at any level of any game, proposes a move its engine refuses.
 
-The site (``games.services._computer_move``) plays a computer's move and,
+The site (``games.services.computers._computer_move``) plays a computer's move and,
 when the engine refuses it, logs the refusal and plays ``TIMEOUT_ACTION``
 instead: the table goes on, but the computer played the clock's move rather
 than its own, and a refusal is a bot that does not know a rule. These

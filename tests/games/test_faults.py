@@ -33,6 +33,7 @@ from django.utils import timezone
 
 from games import services
 from games.models import Game, Move
+from games.services import moves
 from games.tasks import run_computer_turns, sweep_computer_turns
 from rummy_site.celery import app
 from tests.engine.helpers import build
@@ -124,7 +125,7 @@ def test_a_move_during_a_broker_outage_answers_200_and_the_sweep_catches_up(
 def test_starting_a_game_during_a_broker_outage_works_and_the_computer_moves_later(
     client: Client, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(services.secrets, "randbits", lambda _bits: COMPUTER_STARTS)
+    monkeypatch.setattr(moves.secrets, "randbits", lambda _bits: COMPUTER_STARTS)
     with broker_down(), caplog.at_level(logging.WARNING, logger="games.services"):
         response = client.post(
             "/tile-rummy/new/", {"level": "easy", "opponents": 1, "meld_rule": "standard"}
@@ -177,8 +178,8 @@ import sys, time
 from pathlib import Path
 import django
 django.setup()
-from games import services
-flag, thinking, choose_for = Path(sys.argv[1]), Path(sys.argv[2]), services.choose_for
+from games.services import computers
+flag, thinking, choose_for = Path(sys.argv[1]), Path(sys.argv[2]), computers.choose_for
 def slow(kind):
     def choose(view, level):
         if flag.exists():
@@ -186,7 +187,7 @@ def slow(kind):
             time.sleep(60)
         return choose_for(kind)(view, level)
     return choose
-services.choose_for = slow
+computers.choose_for = slow
 from rummy_site.celery import app
 app.worker_main(["worker", "--pool=solo", "--without-gossip", "--without-mingle",
                  "--without-heartbeat", "--loglevel=INFO"])

@@ -22,6 +22,7 @@ from django.utils import timezone
 from accounts.models import GameRecord, Outcome
 from games import services
 from games.models import Game, GameStatus, Move, Seat
+from games.services import computers
 from tests.games.test_online_tables import guest_key
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -98,13 +99,13 @@ def test_a_table_of_house_and_computers_plays_in_bounded_chunks_never_nested(
 def record_depths(monkeypatch: Any) -> list[int]:
     """The stack depth at each computer move (it grows with every move when nested)."""
     depths: list[int] = []
-    original = services._computer_move
+    original = computers._computer_move
 
     def counted(game: Game, version: int) -> bool:
         depths.append(_depth())
         return original(game, version)
 
-    monkeypatch.setattr(services, "_computer_move", counted)
+    monkeypatch.setattr(computers, "_computer_move", counted)
     return depths
 
 

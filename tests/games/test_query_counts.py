@@ -19,6 +19,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games import services
 from games.models import Game
+from games.services import turns
 from rummy_site.celery import app
 from tests.engine.helpers import build
 from tests.web.conftest import put_state
@@ -31,13 +32,13 @@ MOVE_BUDGET = 6
 @pytest.fixture(autouse=True)
 def queued(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, int]]]:
     """Computer turns go to the queue as in production; here the queue is a list."""
-    turns: list[tuple[str, int]] = []
+    queued: list[tuple[str, int]] = []
     monkeypatch.setattr(
-        services, "_queue", lambda game_id, version, _wait: turns.append((game_id, version))
+        turns, "_queue", lambda game_id, version, _wait: queued.append((game_id, version))
     )
     saved = app.conf.task_always_eager
     app.conf.task_always_eager = False
-    yield turns
+    yield queued
     app.conf.task_always_eager = saved
 
 

@@ -10,6 +10,7 @@ from django.db import connection
 from games import services
 from games.engine import tile_rummy as tr
 from games.models import Game, GameStatus, Move
+from games.services import computers
 from games.tasks import run_computer_turns, sweep_computer_turns
 from tests.engine.helpers import build
 from tests.games.conftest import put_state
@@ -169,7 +170,7 @@ def test_a_refused_computer_move_falls_back_to_the_engines_timeout(monkeypatch) 
     ]
     game = services.create_game("tile_rummy", {"players": 2}, seats, seed=5)
     put_state(game, build(racks=["R1 R2", "B1"], pool_top="Y7"))
-    monkeypatch.setattr(services, "choose_for", lambda kind: lambda view, level: {"type": "bogus"})
+    monkeypatch.setattr(computers, "choose_for", lambda kind: lambda view, level: {"type": "bogus"})
     assert services.run_computer_turn(game.id, game.version) is True
     game.refresh_from_db()
     assert game.moves.get().action == tr.TIMEOUT_ACTION

@@ -17,6 +17,7 @@ import time_machine
 
 from games import services
 from games.engine.rumasta.heart import HOLD_SECONDS
+from games.services import windows
 from tests.engine.rumasta.rm_helpers import build, ids
 from tests.notifications.nf_helpers import fresh, make_user
 from tests.web.rumasta.conftest import put_state, state_of
@@ -48,7 +49,7 @@ def _next_turn_action(game: Any) -> dict[str, Any]:
 def test_at_a_correspondence_table_the_window_waits_for_every_answer(monkeypatch: Any) -> None:
     game = _window_open("3d")
     later = time.time() + 3600  # an hour on: a live table would have closed it long ago
-    monkeypatch.setattr(services, "_now", lambda: later)
+    monkeypatch.setattr(windows, "_now", lambda: later)
     with time_machine.travel(timedelta(hours=1)), pytest.raises(services.TooSoon):
         services.play(game.id, 1, _next_turn_action(game), game.version)
     services.play(game.id, 1, {"type": "pass"}, game.version)  # seat 1 answers: no call-out
@@ -66,7 +67,7 @@ def test_the_window_closes_when_the_moves_time_ends(monkeypatch: Any) -> None:
     game = _window_open("1d")
     assert 86_000 < (game.deadline - game.updated).total_seconds() <= 86_401
     with time_machine.travel(game.deadline + timedelta(seconds=1)):
-        monkeypatch.setattr(services, "_now", time.time)
+        monkeypatch.setattr(windows, "_now", time.time)
         assert services.apply_due_timeouts(game.id) >= 1
         game = fresh(game)
     assert state_of(game).phase != "heart"
@@ -75,6 +76,6 @@ def test_the_window_closes_when_the_moves_time_ends(monkeypatch: Any) -> None:
 def test_at_a_live_table_the_next_turn_closes_it_after_the_hold(monkeypatch: Any) -> None:
     game = _window_open("live")
     later = time.time() + HOLD_SECONDS + 1
-    monkeypatch.setattr(services, "_now", lambda: later)
+    monkeypatch.setattr(windows, "_now", lambda: later)
     services.play(game.id, 1, _next_turn_action(game), game.version)
     assert state_of(fresh(game)).phase != "heart"

@@ -10,8 +10,8 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from games import services
 from games.models import Game
+from games.services import computers
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -47,7 +47,7 @@ def test_hint_then_review_on_a_phone(
     live_server: Any, page: Any, crafted: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     crafted()
-    monkeypatch.setattr(services, "choose_for", lambda kind: going_out)
+    monkeypatch.setattr(computers, "choose_for", lambda kind: going_out)
     page.set_viewport_size(PHONE)
     page.goto(live_server.url + "/tile-rummy/new/")
     page.get_by_label("Easy").check()

@@ -13,6 +13,7 @@ from django.urls import reverse
 from games import services
 from games.engine import tile_rummy as tr
 from games.models import Game
+from games.services import turns
 from reviews import store
 from reviews import tile_rummy as review
 from reviews.models import Review, ReviewStatus
@@ -148,7 +149,7 @@ def test_a_round_that_ends_queues_its_reviews_when_a_worker_runs_them(
     game = dealt()
     queued: list[int] = []
     monkeypatch.setattr(store, "queue", lambda review_id, game_id: queued.append(review_id))
-    monkeypatch.setattr(services, "_queue", lambda *args: None)  # no computer turns queued
+    monkeypatch.setattr(turns, "_queue", lambda *args: None)  # no computer turns queued
     build_review.app.conf.task_always_eager = False  # put back by the autouse fixture
     with django_capture_on_commit_callbacks(execute=True):
         play_round(game)

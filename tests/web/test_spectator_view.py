@@ -36,7 +36,7 @@ def watched_table(kind: str, moves: int = 12) -> tuple[Game, str]:
     """
     a, b = visitor(), visitor()
     people = Person(None, device_of(a)), [Person(None, device_of(b))]
-    with mock.patch("games.services.secrets.randbits", return_value=SEED):
+    with mock.patch("games.services.moves.secrets.randbits", return_value=SEED):
         _room, game = live_room(*people, kind=kind, options=_options(kind, 2))
     game = play_moves(game, moves)
     body = visitor().get(f"/match/watch/{game.id}/").content.decode()

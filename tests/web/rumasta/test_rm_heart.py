@@ -7,9 +7,9 @@ import time
 
 import pytest
 
-from games import services
 from games.bots.rumasta import delay_for, reaction_delay
 from games.engine import rumasta as rm
+from games.services import turns, windows
 from games.web.rumasta.views import TOO_LATE
 from tests.engine.rumasta.rm_helpers import build, ids, names
 from tests.web.rumasta.conftest import drive, held, post, put_state, state_of
@@ -22,7 +22,7 @@ def clock(monkeypatch):
     """Move the service's clock on by ``seconds`` (deadlines are judged by it)."""
 
     def later(seconds: float) -> None:
-        monkeypatch.setattr(services, "_now", lambda: time.time() + seconds)
+        monkeypatch.setattr(windows, "_now", lambda: time.time() + seconds)
 
     return later
 
@@ -126,7 +126,7 @@ def test_the_computers_turn_is_queued_for_its_deadline(
     client, crafted, monkeypatch, django_capture_on_commit_callbacks
 ):
     queued: list[float] = []
-    monkeypatch.setattr(services, "_queue", lambda _id, _version, wait: queued.append(wait))
+    monkeypatch.setattr(turns, "_queue", lambda _id, _version, wait: queued.append(wait))
     game = crafted(["3S 9D 8C 5H", "4S 6S 7C"], level="medium", step="play")
     post(client, game, "discard", pile=0, cards=held(game, "3S"))
     with django_capture_on_commit_callbacks(execute=True):

@@ -12,9 +12,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import services
 from games.engine import rumasta as rm
 from games.models import Game
+from games.services import windows
 from games.web.rumasta.views import TOO_LATE
 from tests.web.rumasta.conftest import drive, held, post, state_of
 from tests.web.rumasta.test_rm_heart import a_computer_lays_one  # seat 1 laid a black 3
@@ -25,7 +25,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def clock(monkeypatch):
     def later(seconds: float) -> None:
-        monkeypatch.setattr(services, "_now", lambda: time.time() + seconds)
+        monkeypatch.setattr(windows, "_now", lambda: time.time() + seconds)
 
     return later
 
