@@ -25,12 +25,30 @@ CHROMIUM = Path("/usr/bin/chromium")
 # browser = browser. Whole folders, files and the real-worker tests are slow by name,
 # which survives a move; other slow tests carry @pytest.mark.slow themselves.
 SLOW_FOLDERS = ("benchmarks", "cluster")
-SLOW_FILES = ("test_schemathesis.py", "test_generated_client.py")
+SLOW_FILES = (
+    "test_schemathesis.py",
+    "test_generated_client.py",
+    "test_bots_load_independent.py",  # beside busy processes, in other processes
+    "test_tile_rummy_load_independent.py",
+    "test_no_refused_computer_moves.py",  # every bot level plays whole games
+)
 SLOW_MARKERS = ("real_worker",)
-SLOW_TESTS = (  # whole games played through the API, each 5-20 s
+# Each 5-40 s on a busy machine (pytest --durations=40, issue 35): whole games through the
+# API, long playouts and property runs, bot-strength matches, two tables at once on SQLite.
+SLOW_TESTS = (
     "test_the_reference_bot_plays_a_whole_game_with_no_refusal",
     "test_the_reference_bot_plays_a_whole_game_in_a_friends_room",
     "test_the_example_client_plays_a_whole_game",
+    "test_bot_playouts_keep_every_invariant",
+    "test_random_playouts_conserve_every_tile",
+    "test_random_playouts_keep_every_invariant_and_replay",
+    "test_random_games_conserve_replay_and_end",
+    "test_junk_and_timeouts_never_break_the_engine",
+    "test_expert_beats_easy_clearly",
+    "test_medium_beats_easy",
+    "test_search_matches_the_integer_program_on_seeded_racks",
+    "test_no_draw_skipped_is_the_unchanged_deal_and_a_skip_changes_it",
+    "test_two_games_played_at_once_on_sqlite_never_error",
 )
 
 
