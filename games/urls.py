@@ -1,4 +1,4 @@
-"""The site's game URLs: home, each catalogue game under its own prefix, and old links.
+"""The site's game URLs: each catalogue game under its own prefix, and old links.
 
 Every ready game's URLconf (its ``GameWeb.urls``) is mounted at ``/<url_prefix>/``
 in a URL namespace named after its kind (``<kind>:table``, ``<kind>:draw``…).
@@ -6,13 +6,14 @@ in a URL namespace named after its kind (``<kind>:table``, ``<kind>:draw``…).
 
 from django.urls import URLResolver, include, path
 
-from games import catalogue, home_views, legacy
+from games import catalogue, legacy
 from games.gameweb import web_for
 
 app_name = "games"
 
+# The home page (rummy_site/home.py) joins these in the ``games`` namespace at the root
+# URLconf, so it keeps its name ``games:home`` while the games app never imports it.
 urlpatterns = [
-    path("", home_views.home, name="home"),
     # Before each game had its own prefix, the first game's tables lived at /g/<id>/.
     path("g/<uuid:game_id>/", legacy.old_table, name="old_table"),
     path("g/<uuid:game_id>/<path:rest>", legacy.old_table, name="old_table_page"),

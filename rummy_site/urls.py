@@ -5,9 +5,10 @@ from django.contrib import admin
 from django.urls import include, path
 
 from api.endpoints import api as programs_api
+from games import urls as games_urls
 from games.urls import game_urls
 from rooms import views as rooms_views
-from rummy_site import health
+from rummy_site import health, home
 
 # The admin signs in through allauth's page, behind the same sign-in throttle.
 admin.site.login = secure_admin_login(admin.site.login)  # type: ignore[method-assign]
@@ -40,7 +41,8 @@ urlpatterns = [
     path("replay/", include("replays.urls")),
     path("match/", include("matchmaking.urls")),
     path("puzzles/", include("puzzles.urls")),
-    path("", include("games.urls")),
+    # The home page is the site's (rummy_site/home.py) but keeps its name, games:home.
+    path("", include(([path("", home.home, name="home"), *games_urls.urlpatterns], "games"))),
 ]
 
 # allauth answers rate-limited requests with ROOT_URLCONF.handler429.

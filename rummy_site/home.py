@@ -1,8 +1,11 @@
 """The home page: "Continue game" for the player's unfinished saves, today's daily
 challenge (leaderboards.attempts), then a card per catalogue game.
 
-Kept apart from the games' own pages (games/web/) so the landing page does not
-load an engine; which saves to offer is accounts' rule (accounts.saves).
+The site's page, not a game's: it gathers accounts' saves and leaderboards' daily
+challenge, so it lives with the site (rummy_site) and the games app imports neither
+for it. Kept apart from the games' own pages (games/web/) so the landing page does
+not load an engine; which saves to offer is accounts' rule (accounts.saves). Its URL
+keeps the name it always had, ``games:home`` (rummy_site/urls.py).
 """
 
 from __future__ import annotations
