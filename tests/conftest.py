@@ -9,6 +9,8 @@ browser must fail the run instead of silently passing.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -102,6 +104,43 @@ def _computer_turns_in_process(request: pytest.FixtureRequest) -> Any:
     app.conf.task_always_eager = app.conf.task_eager_propagates = eager
     yield
     app.conf.task_always_eager, app.conf.task_eager_propagates = saved
+
+
+@dataclass
+class HeldComputerTurns:
+    """The computer turns asked for while held; ``release()`` plays them and lets later ones run."""
+
+    held: list[tuple[str, int]]
+    undo: Callable[[], None]
+
+    def release(self) -> int:
+        """Stop holding, then play each held turn once (each one's move queues the next)."""
+        from games import services
+
+        self.undo()
+        asked, self.held[:] = list(dict.fromkeys(self.held)), []
+        return sum(services.run_computer_turn(game_id, version) for game_id, version in asked)
+
+
+@pytest.fixture
+def held_computer_turns() -> Any:
+    """Computer turns wait until the test calls ``release()``: in the live server, a page's
+    poll or an eager task finds the turn held (nothing played) instead of the test waiting
+    for a computer's move to land or not. Both doors a turn is played by are held."""
+    from games import services
+    from games.services import computers
+
+    held: list[tuple[str, int]] = []
+
+    def hold(game_id: Any, version: int) -> bool:
+        held.append((str(game_id), version))
+        return False
+
+    patch = pytest.MonkeyPatch()
+    patch.setattr(services, "run_computer_turn", hold)
+    patch.setattr(computers, "run_computer_turn", hold)
+    yield HeldComputerTurns(held, patch.undo)
+    patch.undo()
 
 
 @pytest.fixture(scope="session")
