@@ -6,6 +6,7 @@ to them by URL name, so a game's page works whether or not a room exists.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpRequest
@@ -18,6 +19,7 @@ from games import pace as game_pace
 from games.access import stamp_of
 from games.engine.registry import engine_for
 from games.models import Game, GameStatus, Seat
+from games.task_queue import Registered
 
 HOUSE_REASONS = {
     "left": "left — the house plays on",
@@ -31,14 +33,18 @@ def stamp(game: Game) -> int:
     return stamp_of(game.updated)
 
 
+# (whether this device hides others' names, the user ids a block keeps from this viewer):
+# the choice lives with the names (leaderboards) and the blocks with the players app,
+# both above the platform, so the players app hands the table this screen at start.
+NameScreen = Callable[[HttpRequest], tuple[bool, set[int]]]
+name_screen = Registered[NameScreen]("name screen (players.apps.PlayersConfig.ready registers it)")
+
+
 def hide_names(request: HttpRequest, game: Game, seat: Seat) -> None:
     """Hide name on this device covers people at online tables too (in this request only)."""
     if not game.online:
         return
-    from leaderboards.privacy import names_hidden  # the device's choice lives with names
-    from players.lookup import names_kept_from  # and a block hides the other's name too
-
-    hidden, apart = names_hidden(request), names_kept_from(request)
+    hidden, apart = name_screen.get()(request)
     for other in game.seats.all():
         others = other.index != seat.index and not other.is_computer
         if others and (hidden or other.user_id in apart):

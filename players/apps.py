@@ -10,5 +10,9 @@ class PlayersConfig(AppConfig):
     name = "players"
 
     def ready(self) -> None:
-        """Connect the receiver that rates finished games between people."""
-        from players import signals  # noqa: F401
+        """Connect the receiver that rates finished games between people, and give online
+        tables the name screen (the platform never imports this app)."""
+        from games import online_table
+        from players import lookup, signals  # noqa: F401 - signals: the receiver
+
+        online_table.name_screen.register(lookup.name_screen)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.db.models import Q
 from django.http import HttpRequest
 
+from leaderboards.privacy import names_hidden
 from players.display import provisional, shown
 from players.models import Block, Rating
 from players.pace import LIVE
@@ -66,3 +67,9 @@ def names_kept_from(request: HttpRequest) -> set[int]:
         found = blocked_ids(int(user.pk))
         request._players_kept_apart = found  # type: ignore[attr-defined]
     return found
+
+
+def name_screen(request: HttpRequest) -> tuple[bool, set[int]]:
+    """What an online table hides from this viewer: everyone's names (the device's "Hide
+    names" choice), and the people a block keeps apart (``games.online_table.NameScreen``)."""
+    return names_hidden(request), names_kept_from(request)

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from games import services, task_queue, tasks
+from games import online_table, services, task_queue, tasks
+from players import lookup
 from reviews import store
 from reviews import tasks as review_tasks
 
@@ -23,6 +24,7 @@ NO_HIDDEN_IMPORTS = [
     ROOT / "games" / "tasks.py",
     ROOT / "games" / "task_queue.py",
     ROOT / "games" / "access.py",
+    ROOT / "games" / "online_table.py",
     ROOT / "reviews" / "store.py",
     ROOT / "reviews" / "tasks.py",
     ROOT / "reviews" / "signals.py",
@@ -55,3 +57,4 @@ def test_every_public_name_is_still_at_the_door() -> None:
 def test_the_apps_register_the_celery_queues_at_start() -> None:
     assert task_queue.tasks() is tasks.CELERY_QUEUE
     assert store._queue.get() is review_tasks.CELERY_QUEUE
+    assert online_table.name_screen.get() is lookup.name_screen  # the players app's
