@@ -132,8 +132,8 @@ def action_in(kind: str) -> type[Schema]:
         __module__=__name__,
         __doc__=doc,
         version=(
-            int,
-            Field(ge=0, le=MAX_VERSION, description="The version your move was made at."),
+            _whole(0, MAX_VERSION),  # false is no version, though pydantic would read it as 0
+            Field(description="The version your move was made at."),
         ),
         action=(
             action_union(kind),

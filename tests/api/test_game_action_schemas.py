@@ -153,6 +153,19 @@ def test_what_the_schema_refuses_a_games_endpoint_refuses(
     assert _version(game_id) == body["version"]
 
 
+@pytest.mark.parametrize("version", [False, True, "0", 0.5, None, -1])
+def test_a_version_outside_the_schema_is_refused_as_the_schema_says(
+    version: Any, call: Call, token: str, published: dict[str, Any]
+) -> None:
+    """Schemathesis once saw ``"version": false`` read as 0 by pydantic and checked (200)."""
+    game_id, body = _tile_rummy_move(call, token, "draw")
+    body["version"] = version
+    for verb in VERBS:
+        assert not body_validator(published, "tile_rummy", verb).is_valid(body), version
+        status, answer = call("POST", f"/tile_rummy/games/{game_id}/{verb}", token, body)
+        assert (status, answer["code"]) == (400, "malformed"), (verb, version, answer)
+
+
 @pytest.mark.parametrize("entry", READY)
 def test_every_listed_choice_fits_its_games_action_body(
     entry: Any, published: dict[str, Any]
