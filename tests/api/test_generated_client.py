@@ -28,6 +28,8 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from django.conf import settings as django_settings
+from django.test import override_settings
 
 from api.game_schemas import game_prefix
 from games import catalogue
@@ -49,16 +51,23 @@ SEED = 5
 def generated(
     live_server: Any, tmp_path_factory: pytest.TempPathFactory, django_db_blocker: Any
 ) -> Iterator[Any]:
-    """The generated package, imported from a scratch folder (and forgotten afterwards)."""
+    """The generated package, imported from a scratch folder (and forgotten afterwards).
+
+    The live server's host is allowed for the module's whole life: with DEBUG off (CI) an
+    earlier test's ``settings`` fixture can restore ALLOWED_HOSTS from before the live
+    server added its own, and every request here would then be a 400.
+    """
     folder = tmp_path_factory.mktemp("generated")
     schema = folder / "openapi.json"
     url = f"{live_server.url}/api/v1/openapi.json"
-    with django_db_blocker.unblock(), urllib.request.urlopen(url, timeout=30) as answer:
-        schema.write_bytes(answer.read())
-    run = generate(schema, folder / PACKAGE)
-    if run.returncode != 0:
-        pytest.fail(f"openapi-python-client failed: {run.stdout}{run.stderr}")
-    yield run, _imported(folder)
+    hosts = [*django_settings.ALLOWED_HOSTS, "localhost", "127.0.0.1"]
+    with override_settings(ALLOWED_HOSTS=hosts):
+        with django_db_blocker.unblock(), urllib.request.urlopen(url, timeout=30) as answer:
+            schema.write_bytes(answer.read())
+        run = generate(schema, folder / PACKAGE)
+        if run.returncode != 0:
+            pytest.fail(f"openapi-python-client failed: {run.stdout}{run.stderr}")
+        yield run, _imported(folder)
     for name in [n for n in sys.modules if n == PACKAGE or n.startswith(PACKAGE + ".")]:
         del sys.modules[name]
     sys.path.remove(str(folder))
