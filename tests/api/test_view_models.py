@@ -76,3 +76,16 @@ def test_every_view_field_is_described(published: dict[str, Any]) -> None:
     for name in VIEW_MODELS.values():
         fields = published["components"]["schemas"][name]["properties"]
         assert all(f.get("description") for f in fields.values()), name
+
+
+def test_a_wild_in_a_rumbaroo_meld_fits_the_published_view(published: dict[str, Any]) -> None:
+    """A Wild laid in a meld carries the number it stands for (schemathesis once met one in a
+    computer's first meld, a 201 the published view refused)."""
+    from games.engine import rumbaroo
+    from tests.engine.rumbaroo.rb_helpers import build
+
+    state = build(["R9", "B1 B2"], pile="R5", table=["R3 J R5"])
+    view = rumbaroo.view(state, 0)
+    assert any("stands_for" in tile for meld in view["table"] for tile in meld["tiles"])
+    errors = [e.message for e in validator(published, "RumbarooView").iter_errors(view)]
+    assert not errors

@@ -21,8 +21,12 @@ class RumbarooTiles(Piece):
     wild: bool = Field(description="Whether it is a wild.")
 
 
+class RumbarooMeldTile(RumbarooTiles):
+    stands_for: int | None = Field(None, description="The number a Wild stands for in this meld.")
+
+
 class RumbarooTable(ViewPart):
-    tiles: list[RumbarooTiles] = Field(description="The set's tiles, in reading order.")
+    tiles: list[RumbarooMeldTile] = Field(description="The set's tiles, in reading order.")
     kind: str = Field(description="run or group (Rumasta: set or run).")
 
 
