@@ -128,7 +128,7 @@ CATALOGUE: tuple[GameEntry, ...] = (
         bot="games.bots.tile_rummy",
         web="games.web.tile_rummy",
         computer_names=("Ada", "Bruno", "Cleo"),
-        benchmark="games.benchmarks.tile_rummy",
+        benchmark="bench.benchmarks.tile_rummy",
         # The shortest target the engine accepts (RULINGS: 50-200) and a round cap.
         contract_configs=(
             {"players": 2, "target": 50, "max_rounds": 2},
@@ -175,7 +175,7 @@ CATALOGUE: tuple[GameEntry, ...] = (
             computer_name="Computer (medium)",
             description="Rumbaroo, Joey box: you against one computer (medium), first to 50.",
         ),
-        benchmark="games.benchmarks.rumbaroo",
+        benchmark="bench.benchmarks.rumbaroo",
         contract_configs=(
             {"difficulty": "joey", "players": 2, "target": 50, "max_rounds": 1},
             {"difficulty": "wallaby", "players": 3, "target": 50, "max_rounds": 1},
@@ -198,7 +198,7 @@ CATALOGUE: tuple[GameEntry, ...] = (
         bot="games.bots.romanian",
         web="games.web.romanian",
         computer_names=("Ioana", "Mihai", "Elena"),
-        benchmark="games.benchmarks.romanian",
+        benchmark="bench.benchmarks.romanian",
         contract_configs=(
             {"players": 2, "rounds": 1},
             {
@@ -232,7 +232,7 @@ CATALOGUE: tuple[GameEntry, ...] = (
         web="games.web.rumasta",
         level_key=None,
         computer_names=("Marta", "Rafa", "Sol", "Tobi", "Uma"),
-        benchmark="games.benchmarks.rumasta",
+        benchmark="bench.benchmarks.rumasta",
         contract_configs=(
             {"players": 2, "target": 500, "max_rounds": 1},
             {"players": 4, "teams": "2v2", "target": 500, "max_rounds": 1},
