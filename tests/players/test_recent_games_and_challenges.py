@@ -5,6 +5,7 @@ to their own seat."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 from django.test import Client
@@ -31,7 +32,8 @@ def _rows(client: Client, name: str) -> list[str]:
     return [chunk.split("</li>", 1)[0] for chunk in page.split('data-testid="recent-game">')[1:]]
 
 
-def test_accepting_a_challenge_goes_straight_to_the_dealt_table() -> None:
+def _bob_accepts_anns_challenge() -> tuple[Any, Any, Any]:
+    """Ann and Bob are friends; Ann challenges Bob to Rumbaroo and he accepts: (ann, bob, answer)."""
     ann, bob = accounts("ann", "bob")
     named(ann, "Ann")
     named(bob, "Bob")
@@ -40,23 +42,19 @@ def test_accepting_a_challenge_goes_straight_to_the_dealt_table() -> None:
     )
     assert signed_in(ann).post("/@/Bob/challenge/", {"kind": "rumbaroo"}).status_code == 302
     challenge = Challenge.objects.get()
-    response = signed_in(bob).post(f"/players/challenges/{challenge.id}/accept/")
-    room = Room.objects.get()
-    game = Game.objects.get(id=room.game_id)
+    return ann, bob, signed_in(bob).post(f"/players/challenges/{challenge.id}/accept/")
+
+
+def test_accepting_a_challenge_goes_straight_to_the_dealt_table() -> None:
+    _ann, bob, response = _bob_accepts_anns_challenge()
+    game = Game.objects.get(id=Room.objects.get().game_id)
     assert response.status_code == 302 and response.url == table_url(game)
     assert signed_in(bob).get(response.url).status_code == 200  # bob's own seat
 
 
 def test_the_senders_stats_row_of_an_accepted_challenge_links_the_dealt_table() -> None:
-    ann, bob = accounts("ann", "bob")
-    named(ann, "Ann")
-    named(bob, "Bob")
-    Follow.objects.bulk_create(
-        [Follow(follower=ann, followed=bob), Follow(follower=bob, followed=ann)]
-    )
-    assert signed_in(ann).post("/@/Bob/challenge/", {"kind": "rumbaroo"}).status_code == 302
-    challenge = Challenge.objects.get()
-    assert signed_in(bob).post(f"/players/challenges/{challenge.id}/accept/").status_code == 302
+    ann, _bob, response = _bob_accepts_anns_challenge()
+    assert response.status_code == 302
     game = Game.objects.get(id=Room.objects.get().game_id)
     stats = signed_in(ann).get("/me/stats/").content.decode()
     link = stats.split('data-testid="sent"', 1)[1].split("</ul>", 1)[0]
