@@ -33,7 +33,7 @@ def _rows(client: Client, name: str) -> list[str]:
 
 
 def _bob_accepts_anns_challenge() -> tuple[Any, Any, Any]:
-    """Ann and Bob are friends; Ann challenges Bob to Rumbaroo and he accepts: (ann, bob, answer)."""
+    """Friends Ann and Bob; Ann challenges Bob to Rumbaroo, he accepts: (ann, bob, answer)."""
     ann, bob = accounts("ann", "bob")
     named(ann, "Ann")
     named(bob, "Bob")
