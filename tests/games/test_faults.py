@@ -279,7 +279,9 @@ def test_a_worker_killed_mid_computer_turn_is_replaced_and_the_game_goes_on_once
 
         flag.unlink()  # the replacement is the plain production worker, with beat (the sweep)
         worker = [str(Path(sys.executable).parent / "celery"), "-A", "rummy_site", "worker"]
-        worker += ["-B", "-s", str(tmp_path / "beat"), "--pool=solo", "--without-gossip"]
+        # Beat's in-memory scheduler: its default shelve file (dbm.sqlite3 on Python 3.13) once
+        # failed to open on a loaded machine ("locking protocol"), and the sweep needs no file.
+        worker += ["-B", "--scheduler", "celery.beat:Scheduler", "--pool=solo", "--without-gossip"]
         worker += ["--without-mingle", "--loglevel=INFO"]
         second = _spawn(worker, env, log)
         _wait_until(
