@@ -20,6 +20,7 @@ from django import forms
 from django.http import HttpRequest
 
 from accounts import known_device, throttle
+from core.callers import client_address
 from leaderboards import names
 from privacy import reserved
 
@@ -38,8 +39,8 @@ class AccountAdapter(DefaultAccountAdapter):
     """Growing delays per name and per address; a browser that signed in before skips them."""
 
     def get_client_ip(self, request: HttpRequest) -> str:
-        """The client's address, never an error (see ``throttle.client_address``)."""
-        return throttle.client_address(request)
+        """The client's address, never an error (see ``core.callers.client_address``)."""
+        return client_address(request)
 
     def clean_username(self, username: str, shallow: bool = False) -> str:
         """allauth's checks, then the names check: a program's seat is shown by username.
@@ -63,7 +64,7 @@ class AccountAdapter(DefaultAccountAdapter):
         else:
             wait = max(
                 throttle.wait_for(throttle.NAME, name),
-                throttle.wait_for(throttle.ADDRESS, throttle.client_address(request)),
+                throttle.wait_for(throttle.ADDRESS, client_address(request)),
             )
         if wait:
             # The sign-in page offers the e-mailed code beside this message (login.html).
@@ -81,4 +82,4 @@ class AccountAdapter(DefaultAccountAdapter):
             throttle.failed(throttle.KNOWN, known)
             return
         throttle.failed(throttle.NAME, _login_name(credentials))
-        throttle.failed(throttle.ADDRESS, throttle.client_address(request))
+        throttle.failed(throttle.ADDRESS, client_address(request))

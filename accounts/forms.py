@@ -23,7 +23,7 @@ from allauth.account.models import EmailAddress
 from allauth.core import context, ratelimit
 from django import forms
 
-from accounts import throttle
+from core.callers import client_address
 
 # The ACCOUNT_RATE_LIMITS entry for code requests per e-mail address and client.
 PER_CLIENT_ACTION = "request_login_code_here"
@@ -35,7 +35,7 @@ class VerifiedLoginCodeForm(RequestLoginCodeForm):
     def clean_email(self) -> str:
         email = super().clean_email()
         request = context.request
-        key = f"{email.lower()}|{throttle.client_address(request)}"
+        key = f"{email.lower()}|{client_address(request)}"
         if email and not ratelimit.consume(request, action=PER_CLIENT_ACTION, key=key):
             raise forms.ValidationError(
                 "Too many codes asked for from here. Please wait a minute and try again.",

@@ -8,23 +8,21 @@ failures each further wrong password makes the next try wait twice as long
 signed in to that account before (``accounts.known_device``) skips both and is
 slowed only by its own failures. Counters live in the shared cache (Redis in
 production), so every worker sees the same numbers, and are counted by
-``rummy_site.rate_limits`` like every limit of the site: one atomic increment
+``core.rate_limits`` like every limit of the site: one atomic increment
 per wrong password, so 40 guesses at once count 40.
 """
 
 from __future__ import annotations
 
 import hashlib
-import ipaddress
 import math
 import time
 from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import cache
-from django.http import HttpRequest
 
-from rummy_site import rate_limits
+from core import rate_limits
 
 NAME = "name"
 ADDRESS = "address"
@@ -94,22 +92,3 @@ def failed(scope: str, ident: str) -> None:
 def forget(scope: str, ident: str) -> None:
     """The right password from ``ident``: its run of failures is over."""
     cache.delete_many(list(_keys(scope, ident)))
-
-
-def client_address(request: HttpRequest) -> str:
-    """The client's address: ``TRUSTED_PROXY_COUNT`` hops from the right of X-Forwarded-For.
-
-    With no trusted proxies (or a header shorter than the count, which only a
-    request that bypassed the proxies can send) it is the connection's address.
-    """
-    remote = request.META.get("REMOTE_ADDR", "") or "unknown"
-    count = settings.TRUSTED_PROXY_COUNT
-    hops = [h.strip() for h in request.headers.get("X-Forwarded-For", "").split(",")]
-    hops = [h for h in hops if h]
-    if count <= 0 or len(hops) < count:
-        return remote
-    candidate = hops[-count].removeprefix("[").split("]")[0]
-    try:
-        return str(ipaddress.ip_address(candidate))
-    except ValueError:
-        return remote

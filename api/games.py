@@ -29,9 +29,11 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.forms import Form
 from django.http import HttpRequest
 
-from accounts.throttle import client_address
 from api import legal
 from api.errors import ApiError, no_such_game
+from core import rate_limits
+from core.callers import client_address
+from core.rate_limits import count_use
 from games import catalogue, services
 from games.access import game_with_seats
 from games.action_schema import clean_action
@@ -39,8 +41,6 @@ from games.engine.base import IllegalAction
 from games.engine.registry import engine_for
 from games.gameweb import SeatRule, web_for
 from games.models import Game, GameStatus, Seat
-from rummy_site import rate_limits
-from rummy_site.rate_limits import count_use
 
 MAX_LIST = 100
 WAIT_POLL_SECONDS = 0.25

@@ -10,7 +10,7 @@ count restarts, so every answer carries the IETF draft headers
 and a refusal (429) adds ``Retry-After`` (seconds). The same numbers are
 stated in the OpenAPI document and on the guide page, read from the setting
 ``API_REQUEST_LIMIT`` (requests, window seconds). Counted by
-``rummy_site.rate_limits`` (atomic, so a burst of parallel requests counts
+``core.rate_limits`` (atomic, so a burst of parallel requests counts
 every one).
 """
 
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 
-from rummy_site.rate_limits import count_in_window
+from core.rate_limits import count_in_window
 
 POLICY = "requests"
 QUOTA_ATTRIBUTE = "api_quota"

@@ -17,10 +17,10 @@ from django.http import Http404, HttpRequest
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
+from core.db import hot_cursor
 from games import task_queue
 from games.models import Game, Seat
 from games.rows import read_game_and_seats
-from rummy_site.db import hot_cursor
 
 
 def owns_seat(request: HttpRequest, seat: Seat) -> bool:

@@ -18,8 +18,8 @@ from typing import Any
 
 from django.db import connection
 
+from core.db import hot_cursor
 from games.models import Game, GameStatus, Seat
-from rummy_site.db import hot_cursor
 
 RACED = object()  # the seat's draft or its game changed since it was read
 

@@ -29,7 +29,7 @@ from uuid import UUID
 from django.conf import settings
 from django.db import connection, transaction
 
-from metrics.registry import LIVE_WAITERS
+from core.metrics import LIVE_WAITERS
 
 log = logging.getLogger(__name__)
 

@@ -3,7 +3,7 @@
 Building ``Seat.objects.select_related("game")`` cost more of Django's time than
 PostgreSQL spent answering it (the compiler runs on every request), so the read
 of a game with its seats is a fixed statement, prepared on PostgreSQL
-(``rummy_site.db.hot_cursor``). The columns are the models' own concrete fields
+(``core.db.hot_cursor``). The columns are the models' own concrete fields
 in order, and each value goes through the same converters Django would apply
 (JSON, dates on SQLite), so the instances are exactly what the ORM would build.
 """
@@ -17,8 +17,8 @@ from typing import Any
 from django.db import connection
 from django.db.models import Model
 
+from core.db import hot_cursor
 from games.models import Game, Seat
-from rummy_site.db import hot_cursor
 
 
 class ModelRow:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponseBase
 
-from metrics.registry import REQUEST_SECONDS, RESPONSES
+from core.metrics import REQUEST_SECONDS, RESPONSES
 
 UNRESOLVED = "<unresolved>"  # a 404 for a path no URL matches: one label, not one per path
 

@@ -13,7 +13,7 @@ from celery.signals import task_postrun
 from django.db import transaction
 from django.db.models.signals import post_save
 
-from metrics.registry import MOVES, SWEEPS, SWEPT, TIMEOUTS
+from core.metrics import MOVES, SWEEPS, SWEPT, TIMEOUTS
 
 SWEEP_TASKS = {
     "games.tasks.sweep_online_tables": "online_tables",

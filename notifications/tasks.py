@@ -17,7 +17,7 @@ from uuid import UUID
 
 from celery import Task, shared_task
 
-from metrics.registry import NOTIFICATION_FAILURES
+from core.metrics import NOTIFICATION_FAILURES
 from notifications import emails, push, receivers, turns
 from notifications.models import PushSubscription, TurnNotice
 

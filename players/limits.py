@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rummy_site.middleware import count_use
+from core.rate_limits import count_use
 
 HOUR = 60 * 60
 FOLLOWS_PER_HOUR = 60

@@ -11,19 +11,12 @@ middleware's creating views, or a start would count twice.
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.http import HttpRequest, HttpResponse
 from django.urls import ResolverMatch, resolve, reverse
 
+from core.new_games import refuse_new_game
 from games import catalogue
 from presets.rules import FieldValue, as_post
-from rummy_site.middleware import GameCreationLimitMiddleware
-
-
-def _unused(request: HttpRequest) -> HttpResponseBase:  # the limit check never calls on
-    raise AssertionError("only process_view is used")
-
-
-_LIMIT = GameCreationLimitMiddleware(_unused)
 
 
 def setup_match(entry: catalogue.GameEntry) -> ResolverMatch:
@@ -47,7 +40,7 @@ def replay_setup(
     request.resolver_match = match
     request.POST = as_post(data)  # type: ignore[assignment]
     if start:
-        refused = _LIMIT.process_view(request, match.func, match.args, match.kwargs)
+        refused = refuse_new_game(request)
         if refused is not None:
             return refused
     else:

@@ -20,8 +20,8 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
 
-from accounts.throttle import client_address
-from rummy_site.middleware import count_use, owner_key
+from core.callers import client_address, owner_key
+from core.rate_limits import count_use
 
 HOUR = 60 * 60
 Limit = tuple[tuple[int, int], tuple[int, int]]

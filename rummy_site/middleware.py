@@ -11,13 +11,11 @@ from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
-from django.shortcuts import render
 from django.urls import ResolverMatch
 from django.utils.cache import patch_cache_control
 
-from accounts.throttle import client_address
+from core.new_games import refuse_new_game
 from games import catalogue
-from rummy_site.rate_limits import count_use
 
 # Pages that show one player's own things (a rack, saves, stats, settings): never cached
 # anywhere. By where they live, so a page added there is covered the day it is added:
@@ -80,20 +78,9 @@ class BrowserPolicyMiddleware:
         return response
 
 
-def owner_key(request: HttpRequest) -> str:
-    """Who a limit counts: the account when signed in, else the guest device."""
-    user = request.user
-    if user.is_authenticated:
-        return f"user:{user.pk}"
-    return f"device:{getattr(request, 'device_key', '')}"
-
-
 class GameCreationLimitMiddleware:
-    """Refuse (429) a new game past the limits per account or device and per address.
-
-    A guest can drop their cookie to become a new device, so the address limit
-    backs the device one up; it is generous because many players may share one.
-    """
+    """Refuse (429) a new game past the limits per account or device and per address
+    (``core.new_games``, which a preset's start counts on too)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
@@ -106,9 +93,4 @@ class GameCreationLimitMiddleware:
     ) -> HttpResponse | None:
         if not creates_a_game(request):
             return None
-        limits = settings.GAME_CREATION_LIMITS
-        owner_ok = count_use(f"new-games:{owner_key(request)}", *limits["owner"])
-        address_ok = count_use(f"new-games:ip:{client_address(request)}", *limits["address"])
-        if owner_ok and address_ok:
-            return None
-        return render(request, "accounts/429.html", status=429)
+        return refuse_new_game(request)

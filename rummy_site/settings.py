@@ -238,7 +238,7 @@ else:
 # Behind a transaction pooler (DATABASE_POOLER=pgbouncer; deploy/pgbouncer.ini) each
 # transaction may run on another server connection, and PgBouncer 1.18 does not carry
 # protocol-level prepared statements across them: psycopg's automatic preparing
-# (prepare_threshold), the hot path's prepared cursors (rummy_site.db) and server-side
+# (prepare_threshold), the hot path's prepared cursors (core.db) and server-side
 # cursors (.iterator()) are all turned off. DB_PREPARED_STATEMENTS=0/1 overrides.
 DATABASE_POOLER = env_str("DATABASE_POOLER").lower()
 if DATABASE_POOLER not in {"", "pgbouncer"}:

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SCANNED = (
     *("games", "accounts", "leaderboards", "rummy_site", "templates", "static"),
     *("rooms", "reviews", "presets", "replays", "api"),
-    *("players", "matchmaking", "notifications", "metrics", "puzzles"),
+    *("players", "matchmaking", "notifications", "metrics", "puzzles", "core"),
 )
 SUFFIXES = {".py", ".html", ".css", ".js", ".txt"}
 

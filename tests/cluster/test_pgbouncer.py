@@ -2,7 +2,7 @@
 
 PgBouncer 1.18 lends a server connection for one transaction, so a statement prepared
 on one may be missing on the next ("prepared statement … does not exist"); with the
-setting the node prepares nothing (rummy_site.db.hot_cursor, psycopg's threshold) and
+setting the node prepares nothing (core.db.hot_cursor, psycopg's threshold) and
 uses no server-side cursors. Seats at several tables load their pages and move at
 once, so transactions from one pooled client connection land on different server
 connections. The same pages without the setting, straight to PostgreSQL, are what

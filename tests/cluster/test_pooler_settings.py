@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 from django.db import connection
 
-from rummy_site import db
+from core import db
 from tests.test_settings import load_settings
 
 PG = "postgres://rummy@127.0.0.1:6432/rummy"

@@ -14,7 +14,7 @@ import pytest
 from aiosmtpd.controller import Controller
 from django.core.exceptions import ImproperlyConfigured
 
-from metrics.registry import NOTIFICATION_FAILURES
+from core.metrics import NOTIFICATION_FAILURES
 from notifications.models import TurnNotice
 from notifications.tasks import send_email
 from rummy_site.settings import smtp_mailers

@@ -21,7 +21,7 @@ from django.test import RequestFactory, override_settings
 from accounts import throttle
 from accounts.adapter import AccountAdapter
 from api import limits as api_limits
-from rummy_site import rate_limits
+from core import rate_limits
 
 THREADS = 40
 LOCMEM = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}

@@ -3,6 +3,8 @@
 In multiprocess mode (``PROMETHEUS_MULTIPROC_DIR`` set before this is imported)
 prometheus-client keeps each process's values in files and a scrape sums them;
 the live-waiters gauge adds up only the processes that are alive (``livesum``).
+Declared below the platform, since the platform counts (``games.live``) as well as
+the apps (``notifications``); the metrics app serves them.
 """
 
 from __future__ import annotations

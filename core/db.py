@@ -6,7 +6,7 @@ server's CPU each on this machine). ``hot_cursor`` hands out a cursor that binds
 the server and prepares each statement once per connection (the pool keeps its
 connections, so a plan is reused for their life). It is still a Django cursor:
 errors, ``CaptureQueriesContext`` and execute wrappers behave as usual. On other
-databases it is the ordinary cursor. (The pool's own saving is in ``db_pool``.)
+databases it is the ordinary cursor. (The pool's own saving is in ``rummy_site.db_pool``.)
 """
 
 from __future__ import annotations
