@@ -6,9 +6,8 @@ engine sees it, so describing those same shapes is the only way the published
 schema can never drift from what the service accepts. Nothing here names a game.
 
 Which moves are legal *now* is the engine's call: each engine has a pure
-``legal_actions(state, seat)`` beside it (``<engine>.legal`` in a package, or
-``<engine>_legal`` next to a one-module engine) listing, per type, the
-complete actions it accepts (or, where they run to hundreds, a ``slots``
+``legal_actions(state, seat)`` in its package (``<engine>.legal``) listing,
+per type, the complete actions it accepts (or, where they run to hundreds, a ``slots``
 family stating them exactly: see ``games.engine.choices``) and whether more
 of that type can be composed (melds: dry-run them with ``POST …/check``).
 Only the yes/no of a tried move leaves this module, never a resulting state.
@@ -97,13 +96,11 @@ def action_types(engine: ModuleType) -> list[str]:
 
 @cache
 def lister(engine: ModuleType) -> Any:
-    """The engine's ``legal_actions`` (``<engine>.legal`` or ``<engine>_legal``), or None."""
-    for name in (f"{engine.__name__}.legal", f"{engine.__name__}_legal"):
-        try:
-            return import_module(name).legal_actions
-        except ModuleNotFoundError:
-            continue
-    return None
+    """The engine's ``legal_actions`` (``<engine>.legal``), or None."""
+    try:
+        return import_module(f"{engine.__name__}.legal").legal_actions
+    except ModuleNotFoundError:
+        return None
 
 
 def listing(engine: ModuleType, state: Any, seat: int) -> dict[str, dict[str, Any]]:

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.engine import tile_rummy as tr
-from games.engine.base import IllegalAction
+from games.engine.base import IllegalAction, Result
 from tests.engine.helpers import (
     TOTAL_VALUE,
     assert_conserved,
@@ -565,7 +565,7 @@ def test_winner_takes_the_others_racks_with_a_joker_at_30() -> None:
     assert state.winners == [0]
     assert events[-1] == {"type": "round_over", "scores": [42, -42], "winner": 0}
     res = tr.result(state)
-    assert res == tr.Result(round_scores=[42, -42], totals=[42, -42], winners=[0], game_over=False)
+    assert res == Result(round_scores=[42, -42], totals=[42, -42], winners=[0], game_over=False)
 
 
 def test_three_player_round_scores_and_totals_carry_over() -> None:

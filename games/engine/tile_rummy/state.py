@@ -1,0 +1,98 @@
+"""Tile Rummy's setup and saved state: the config, the state, JSON, a new game and the deal.
+
+Apart from the turn so a save is read and a round dealt without the rules of play.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from .tiles import TILE_COUNT, sort_key
+
+KIND = "tile_rummy"
+RACK_SIZE = 14
+# RULINGS: the game lengths a table may choose; 200 is the rules' own number.
+TARGETS = (50, 100, 150, 200)
+DEFAULT_TARGET = 200
+
+
+@dataclass
+class Config:
+    players: int = 2
+    meld_rule: str = "standard"
+    target: int = DEFAULT_TARGET
+    max_rounds: int = 100
+
+    def __post_init__(self) -> None:
+        """Checked on every construction, so no state (new, loaded or built) holds a bad setup."""
+        if not 2 <= self.players <= 4:
+            raise ValueError("Tile Rummy is for 2 to 4 players")
+        if self.meld_rule not in ("standard", "shared"):
+            raise ValueError("meld rule must be standard or shared")
+        if type(self.target) is not int or self.target not in TARGETS:
+            raise ValueError(f"target must be 50, 100, 150 or 200 points, not {self.target!r}")
+        if self.max_rounds < 1:
+            raise ValueError("a game needs at least one round")
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Config:
+        return cls(**{k: v for k, v in data.items() if k in cls.__dataclass_fields__})
+
+
+@dataclass
+class State:
+    config: Config
+    seed: int
+    round_no: int = 1
+    dealer: int = 0
+    turn: int = 0
+    pool: list[int] = field(default_factory=list)
+    racks: list[list[int]] = field(default_factory=list)
+    table: list[list[int]] = field(default_factory=list)
+    opened: list[bool] = field(default_factory=list)
+    passes: int = 0
+    totals: list[int] = field(default_factory=list)
+    round_scores: list[int] | None = None
+    winners: list[int] = field(default_factory=list)
+    phase: str = "play"
+    move_no: int = 0
+
+
+def to_json(state: State) -> dict[str, Any]:
+    return asdict(state)
+
+
+def from_json(data: dict[str, Any]) -> State:
+    data = dict(data)
+    data["config"] = Config.from_dict(data["config"])
+    return State(**data)
+
+
+def new_game(config: dict[str, Any] | Config, seed: int) -> State:
+    """Deal round one; the dealer is drawn from the seed and moves on each round."""
+    cfg = config if isinstance(config, Config) else Config.from_dict(config)
+    rng = random.Random(seed)
+    state = State(config=cfg, seed=seed, totals=[0] * cfg.players)
+    state.dealer = rng.randrange(cfg.players)
+    deal(state, rng)
+    return state
+
+
+def deal(state: State, rng: random.Random) -> None:
+    """One deal for round one and every next round, each from its own seeded generator."""
+    tiles = list(range(TILE_COUNT))
+    rng.shuffle(tiles)
+    n = state.config.players
+    state.racks = [
+        sorted(tiles[i * RACK_SIZE : (i + 1) * RACK_SIZE], key=sort_key) for i in range(n)
+    ]
+    state.pool = tiles[n * RACK_SIZE :]
+    state.table = []
+    state.opened = [False] * n
+    state.passes = 0
+    state.round_scores = None
+    state.winners = []
+    state.phase = "play"
+    state.turn = (state.dealer + 1) % n
