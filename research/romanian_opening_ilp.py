@@ -1,6 +1,6 @@
 """The reference for the Romanian opening puzzles: an integer program solved by HiGHS.
 
-Independent of the bots' search (``games/bots/romanian_opening.py``, built
+Independent of the bots' search (``games/bots/romanian/opening.py``, built
 on ``romanian_search.candidates``) so that one can check the other. It shares
 only the rules themselves: which tiles make a combination, and its worth, are
 what the engine's ``melds.read`` says under the Romanian ``RULES``.

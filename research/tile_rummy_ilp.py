@@ -1,6 +1,6 @@
 """The reference for the Tile Rummy table search: an integer program solved by HiGHS.
 
-Independent of the bots' own search (``games/bots/tile_rummy_search.py``) so
+Independent of the bots' own search (``games/bots/tile_rummy/search.py``) so
 that one can check the other: the model is the set-partitioning program of
 den Hertog & Hulshof ("Solving Rummikub problems by integer linear
 programming", 2006), extended with jokers.

@@ -17,8 +17,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from games.bots.tile_rummy_best import PLACEMENT_NODES, best_play
-from games.bots.tile_rummy_search import Budget
+from games.bots.tile_rummy.best import PLACEMENT_NODES, best_play
+from games.bots.tile_rummy.search import Budget
 from games.engine import tile_rummy
 from games.models import Game, GameStatus, Move
 from games.web.tile_rummy.hint import drawn_rack, drawn_sets

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bots.tile_rummy_best import best_play
-from games.bots.tile_rummy_search import Budget
+from games.bots.tile_rummy.best import best_play
+from games.bots.tile_rummy.search import Budget
 
 View = dict[str, Any]
 Chooser = Any  # bench.benchmarks.busy.Chooser: (view, level) -> a comparable answer

@@ -18,8 +18,8 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from games.bots.tile_rummy_best import PLACEMENT_NODES, best_play_for
-from games.bots.tile_rummy_search import Budget
+from games.bots.tile_rummy.best import PLACEMENT_NODES, best_play_for
+from games.bots.tile_rummy.search import Budget
 from research.tile_rummy_ilp import reference_optimum
 
 from .tile_rummy_positions import positions

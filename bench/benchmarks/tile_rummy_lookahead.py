@@ -41,9 +41,9 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from games.bots.tile_rummy_best import read_view
-from games.bots.tile_rummy_expert import improve, keeping_weights
-from games.bots.tile_rummy_search import Budget
+from games.bots.tile_rummy.best import read_view
+from games.bots.tile_rummy.expert import improve, keeping_weights
+from games.bots.tile_rummy.search import Budget
 from games.engine import tile_rummy as tr
 
 from .tile_rummy_rounds import interval

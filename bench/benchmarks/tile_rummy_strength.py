@@ -28,8 +28,8 @@ from typing import Any
 
 from bench.benchmarks.stats import wilson
 from games.bots.tile_rummy import choose_action
-from games.bots.tile_rummy_best import best_play
-from games.bots.tile_rummy_search import Budget
+from games.bots.tile_rummy.best import best_play
+from games.bots.tile_rummy.search import Budget
 from games.engine import tile_rummy as tr
 
 Player = Callable[[dict[str, Any]], dict[str, Any]]

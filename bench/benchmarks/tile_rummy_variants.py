@@ -33,11 +33,11 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from games.bots import tile_rummy_expert as expert_module
+from games.bots.tile_rummy import expert as expert_module
 from games.bots.tile_rummy import is_legal_play
-from games.bots.tile_rummy_best import read_view
-from games.bots.tile_rummy_expert import face_key, in_danger, seen_faces, situation_of
-from games.bots.tile_rummy_search import PLACEMENT_WEIGHTS, Budget, Weights, anytime_arrangement
+from games.bots.tile_rummy.best import read_view
+from games.bots.tile_rummy.expert import face_key, in_danger, seen_faces, situation_of
+from games.bots.tile_rummy.search import PLACEMENT_WEIGHTS, Budget, Weights, anytime_arrangement
 from games.engine.tile_rummy import face_of, tile_value
 
 from .tile_rummy_rounds import interval, play_round

@@ -29,8 +29,8 @@ from pathlib import Path
 from typing import Any
 
 from games.bots.tile_rummy import _keep_order, choose_action, is_legal_play, propose
-from games.bots.tile_rummy_best import PLACEMENT_NODES, BestPlay, best_play_for
-from games.bots.tile_rummy_search import Budget
+from games.bots.tile_rummy.best import PLACEMENT_NODES, BestPlay, best_play_for
+from games.bots.tile_rummy.search import Budget
 from games.engine import tile_rummy as tr
 from research.tile_rummy_ilp import reference_optimum
 

@@ -9,7 +9,7 @@ rack alone laying the most tiles, then the most value. About one game in
 four is played with the house threshold of 45 (game seed % 4 == 3), the rest
 with 50; each puzzle stores its threshold. A position is kept only if:
 
-* the exact search (``games.bots.romanian_opening.most_tiles_opening``)
+* the exact search (``games.bots.romanian.opening.most_tiles_opening``)
   finished within its step budget;
 * its optimum lays at least ``MIN_GAIN`` tiles more than the easy level's
   opening (0 when the easy level cannot open);
@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from games.bots.romanian import choose_action
-from games.bots.romanian_opening import (
+from games.bots.romanian.opening import (
     easy_opening,
     opening_candidates,
     opening_melds,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from games.bots.romanian_opening import rack_faces
+from games.bots.romanian.opening import rack_faces
 from games.engine.base import IllegalAction
 from games.engine.romanian.opening import judge_opening
 from games.engine.romanian.tiles import TILE_COUNT

@@ -25,9 +25,9 @@ from games.bots import rumasta
 from games.engine import rumasta as rumasta_engine
 
 BOTS = {
-    "romanian_tile_rummy": ("games/bots/romanian.py", "games/bots/romanian_search.py"),
-    "rumasta": ("games/bots/rumasta.py", "games/bots/rumasta_hand.py"),
-    "rumbaroo": ("games/bots/rumbaroo.py",),
+    "romanian_tile_rummy": ("games/bots/romanian/__init__.py", "games/bots/romanian/search.py"),
+    "rumasta": ("games/bots/rumasta/__init__.py", "games/bots/rumasta/hand.py"),
+    "rumbaroo": ("games/bots/rumbaroo/__init__.py",),
 }
 POSITIONS = 15
 CLOCKS = {"time", "datetime", "random", "secrets", "threading", "multiprocessing", "os"}

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from games.bots.romanian import LEVELS, choose_action
-from games.bots.romanian_search import best_packing, greedy_packing
+from games.bots.romanian.search import best_packing, greedy_packing
 from games.engine import romanian as ro
 from tests.engine.romanian.ro_helpers import table
 
@@ -68,7 +68,7 @@ def test_expert_opening_search_is_exact_on_small_racks() -> None:
     """Against brute force over subsets of candidates, on a few dealt racks."""
     from itertools import combinations
 
-    from games.bots.romanian_search import candidates
+    from games.bots.romanian.search import candidates
 
     for seed in range(6):
         rack = Counter(str(ro.face_of(t)) for t in ro.new_game({}, seed).racks[0])

@@ -8,13 +8,13 @@ from collections import Counter
 import pytest
 
 from games.bots.romanian import choose_action
-from games.bots.romanian_opening import (
+from games.bots.romanian.opening import (
     easy_opening,
     most_tiles_opening,
     opening_melds,
     rack_faces,
 )
-from games.bots.romanian_search import best_packing
+from games.bots.romanian.search import best_packing
 from games.engine.base import IllegalAction
 from games.engine.romanian.melding import in_order
 from games.engine.romanian.opening import judge_opening

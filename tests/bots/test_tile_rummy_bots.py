@@ -1,4 +1,4 @@
-"""Tile Rummy computer players (games/bots/tile_rummy.py), with concrete tiles.
+"""Tile Rummy computer players (games/bots/tile_rummy/), with concrete tiles.
 
 Positions are built from a real deal: ``new_game`` then, on a copy, the racks
 and table named in faces (DESIGN.md notation) with every other tile in the
@@ -21,10 +21,10 @@ import pytest
 from bench.benchmarks import tile_rummy_rounds as rounds
 from bench.benchmarks import tile_rummy_strength as strength
 from games.bots import tile_rummy as tile_rummy_bot
-from games.bots import tile_rummy_expert
-from games.bots import tile_rummy_search as tile_search
 from games.bots.tile_rummy import LEVELS, choose_action, is_legal_play, propose
-from games.bots.tile_rummy_best import read_view
+from games.bots.tile_rummy import expert as tile_rummy_expert
+from games.bots.tile_rummy import search as tile_search
+from games.bots.tile_rummy.best import read_view
 from games.engine import tile_rummy as tr
 from games.engine.melds import read
 

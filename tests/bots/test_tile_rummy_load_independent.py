@@ -24,7 +24,7 @@ import pytest
 from bench.benchmarks.tile_rummy import mid_game_views
 from bench.benchmarks.tile_rummy_busy import placement_chooser
 from games.bots.tile_rummy import EXPERT_NODES, choose_action, is_legal_play, set_value
-from games.bots.tile_rummy_best import read_view
+from games.bots.tile_rummy.best import read_view
 from games.engine import tile_rummy as tr
 from games.log_context import GameIdFilter, about_game
 from research.tile_rummy_ilp import reference_opening
@@ -180,7 +180,7 @@ def test_the_safety_net_counts_this_threads_cpu_time_not_the_wall_clock() -> Non
     trips the net; only the search's own work does."""
     import time
 
-    from games.bots.tile_rummy_search import Budget, SearchAborted
+    from games.bots.tile_rummy.search import Budget, SearchAborted
 
     budget = Budget.capped(None, 0.05)
     time.sleep(0.2)  # four times the cap passes on the wall clock

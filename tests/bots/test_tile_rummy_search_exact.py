@@ -15,9 +15,9 @@ import random
 import pytest
 
 from bench.benchmarks.tile_rummy_positions import Position, position
-from games.bots.tile_rummy_best import PLACEMENT_NODES, best_play_for
-from games.bots.tile_rummy_opening import best_opening
-from games.bots.tile_rummy_search import PLACEMENT_WEIGHTS, Budget, anytime_arrangement
+from games.bots.tile_rummy.best import PLACEMENT_NODES, best_play_for
+from games.bots.tile_rummy.opening import best_opening
+from games.bots.tile_rummy.search import PLACEMENT_WEIGHTS, Budget, anytime_arrangement
 from games.engine import tile_rummy as tr
 from games.engine.melds import check_table
 from research.tile_rummy_ilp import reference_opening, reference_optimum

@@ -8,7 +8,7 @@ import pytest
 
 from bench.benchmarks import tile_rummy_variants as variants
 from bench.benchmarks.tile_rummy_strength import level_player
-from games.bots import tile_rummy_expert
+from games.bots.tile_rummy import expert as tile_rummy_expert
 from games.engine import tile_rummy as tr
 from tests.bots.test_tile_rummy_bots import position
 

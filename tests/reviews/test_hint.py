@@ -116,7 +116,7 @@ def test_the_hint_is_decided_by_steps_and_its_clock_is_a_logged_safety_net(
 ) -> None:
     """The step limit decides a hint; the clock only stops a pathological search, far
     above the usual cost, and says so in the log with the game."""
-    from games.bots.tile_rummy_best import PLACEMENT_NODES
+    from games.bots.tile_rummy.best import PLACEMENT_NODES
     from games.web.tile_rummy import hint as hint_module
 
     assert hint_module.HINT_NODES == PLACEMENT_NODES

@@ -191,7 +191,7 @@ def test_the_review_is_decided_by_steps_and_its_clock_is_a_logged_safety_net(
 ) -> None:
     """A review turn is worked out to a step limit; the clock only stops a pathological
     search (the turn then says "at least"), and that is logged with the game."""
-    from games.bots.tile_rummy_best import PLACEMENT_NODES
+    from games.bots.tile_rummy.best import PLACEMENT_NODES
 
     assert review.NODE_LIMIT >= PLACEMENT_NODES
     game = play_round(dealt())

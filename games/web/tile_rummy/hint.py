@@ -22,8 +22,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 
 from games import services
-from games.bots.tile_rummy_best import PLACEMENT_NODES, BestPlay, best_play
-from games.bots.tile_rummy_search import Budget
+from games.bots.tile_rummy.best import PLACEMENT_NODES, BestPlay, best_play
+from games.bots.tile_rummy.search import Budget
 from games.engine import tile_rummy
 from games.models import Game, Seat
 from games.table_flow import TableFlow, as_int

@@ -1,13 +1,13 @@
 """A second look at a Tile Rummy table whose search ran out of steps: around its jokers.
 
 With both jokers on the table, a narrow pass of the anytime search
-(``tile_rummy_search``) often keeps only states that have put the jokers where
+(``search``) often keeps only states that have put the jokers where
 no set can be finished, and lays nothing; at the strength benchmark's 2,000
 steps a move that happened in 28 of 345 positions of one seeded game (8%, 3 to
 17 tiles short of the optimum). Searching again with the sets that hold a
 joker left as they are (all of them, then each alone) is exact and cheap with
 one joker or none, and found the optimum in each case examined. The placement
-optimum (``tile_rummy_best``: the hint, the review, the benchmark's baseline)
+optimum (``best``: the hint, the review, the benchmark's baseline)
 and the expert both take this second look, so they lay the same most tiles.
 """
 
@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from games.engine.tile_rummy import face_of
 
-from .tile_rummy_search import Budget, Weights, anytime_arrangement
+from .search import Budget, Weights, anytime_arrangement
 
 Table = list[list[int]]
 

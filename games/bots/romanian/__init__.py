@@ -16,7 +16,7 @@ tenth of that on the whole rack and a twentieth per face it weighs.
 * medium: the greedy opening, takes the last discard when it can lay it at
   once, adds to anyone's melds, throws its least connected tile.
 * expert: an exact search for the opening of greatest value with a run
-  (``romanian_search.best_packing``), weighs every discard in the row
+  (``search.best_packing``), weighs every discard in the row
   against the tiles that come with it, replaces jolys, and throws the tile
   whose partners are dead in what it has seen (the row, the first discard,
   the table and the discards others took), avoiding tiles that feed a meld.
@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .romanian_search import (
+from .search import (
     JOLY,
     Combo,
     best_packing,

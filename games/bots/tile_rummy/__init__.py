@@ -20,8 +20,8 @@ Easy and medium both touch the table because a bot that cannot rearrange it
 rarely goes out: rounds end thrown in and games at the default target run
 to the round cap (issue 12).
 * ``expert`` rearranges the whole table. It opens with the most tiles among
-  openings worth 30 (``tile_rummy_opening``, exact), then plays beyond the
-  turn (``tile_rummy_expert``): out in one turn whenever the rack fits the
+  openings worth 30 (``opening``, exact), then plays beyond the
+  turn (``expert``): out in one turn whenever the rack fits the
   table, else the most tiles the whole table allows, keeping its jokers for
   the go-out unless they bring three more tiles down and, among moves laying
   as many, the tiles with partners on its rack that a third may still join
@@ -30,7 +30,7 @@ to the round cap (issue 12).
 
 How the expert's search is exact, and why this means: the table search is
 the polynomial dynamic programme over numbers of van Rijn, Takes & Vis ("The
-Complexity of Rummikub Problems", 2015) in ``tile_rummy_search``, made
+Complexity of Rummikub Problems", 2015) in ``search``, made
 faster by dominance (a state that an open run of three would do better is
 dropped), dead-run pruning and a floor, and made *anytime* by running it in
 passes with widening beams, each looking only for better than the best so
@@ -69,10 +69,10 @@ from typing import Any
 from games.engine.melds import check_table, read
 from games.engine.tile_rummy import OPENING_MINIMUM, RULES, TILE_COUNT, face_of
 
-from .tile_rummy_best import read_view as _read_view
-from .tile_rummy_expert import choose, situation_of
-from .tile_rummy_opening import best_opening
-from .tile_rummy_search import (
+from .best import read_view as _read_view
+from .expert import choose, situation_of
+from .opening import best_opening
+from .search import (
     PLACEMENT_WEIGHTS,
     VALUE_WEIGHTS,
     Arrangement,
@@ -434,7 +434,7 @@ DANGER_TILES = 2
 
 
 def _expert(view: dict[str, Any], budget: Budget, info: dict[str, Any]) -> Table | None:
-    """The opening, then play beyond the turn (``tile_rummy_expert``): out when it
+    """The opening, then play beyond the turn (``expert``): out when it
     can, jokers and paired tiles kept, points dumped when an opponent is close
     to going out."""
     table, rack, touch = _read_view(view)

@@ -37,9 +37,10 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from games.bots.rumasta_hand import Table, find_melds, naturals, usefulness, wilds
 from games.engine.rumasta import melds
 from games.engine.rumasta.cards import FACES
+
+from .hand import Table, find_melds, naturals, usefulness, wilds
 
 LEVELS = {"easy": 0, "medium": 1, "expert": 2}
 REACTION_DELAY = {0: 2.5, 1: 1.5, 2: 0.8}

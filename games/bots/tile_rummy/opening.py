@@ -2,7 +2,7 @@
 
 An opening is laid from the rack alone (rules/tile-rummy.md), so it is a
 small problem: a rack rarely holds more than twenty tiles. The table search
-(``tile_rummy_search``) maximises one weighted sum and cannot say "at least
+(``search``) maximises one weighted sum and cannot say "at least
 30 points"; this module searches the rack's own sets exactly instead:
 
 * every set the rack can make is listed once (runs of any length, groups of
@@ -38,7 +38,7 @@ from functools import cache
 from games.engine.melds import Face, read
 from games.engine.tile_rummy import COLOURS, OPENING_MINIMUM, RULES
 
-from .tile_rummy_search import Budget, Weights, best_arrangement
+from .search import Budget, Weights, best_arrangement
 
 FaceKey = tuple[int, int]  # (colour index, number)
 Shape = tuple[tuple[FaceKey, ...], int, int]  # real faces, jokers, value

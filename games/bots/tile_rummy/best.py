@@ -7,9 +7,9 @@ what the expert starts from, what a hint shows and what a post-game review
 compares each turn with; it decides nothing about holding tiles back.
 
 Exact when ``exact`` is set on the answer: the anytime search finished
-within its budget (``tile_rummy_search.anytime_arrangement``); otherwise the
+within its budget (``search.anytime_arrangement``); otherwise the
 best arrangement found before the budget ran out, or by a second look around
-the table's jokers (``tile_rummy_jokers``), whichever lays more. Uses only the view (the
+the table's jokers (``jokers``), whichever lays more. Uses only the view (the
 table and the seat's own rack), so it can be computed for any past turn.
 """
 
@@ -20,9 +20,9 @@ from typing import Any
 
 from games.engine.tile_rummy import face_of, tile_value
 
-from .tile_rummy_jokers import around_jokers
-from .tile_rummy_opening import best_opening
-from .tile_rummy_search import PLACEMENT_WEIGHTS, Budget, SearchAborted, anytime_arrangement
+from .jokers import around_jokers
+from .opening import best_opening
+from .search import PLACEMENT_WEIGHTS, Budget, SearchAborted, anytime_arrangement
 
 Table = list[list[int]]
 

@@ -3,7 +3,7 @@
 The bots' ``best_packing`` looks for the opening of greatest *value*; an
 opening puzzle asks for the most *tiles* at the threshold (then the most
 value). Both work on faces (``"R7"``, ``"J"``) and on the bots' combination
-list (``romanian_search.candidates``), so the puzzle and the computer agree
+list (``search.candidates``), so the puzzle and the computer agree
 on what a combination is. ``candidates`` puts a joly only where the rack
 lacks the tile, but an optimum may need a joly in a held tile's place (that
 tile serving in a set), so ``opening_candidates`` adds those runs too.
@@ -26,7 +26,7 @@ from itertools import combinations
 from games.engine.romanian.melding import in_order
 from games.engine.romanian.tiles import COLOURS, face_of
 
-from .romanian_search import JOLY, Combo, Packing, candidates, greedy_packing, make
+from .search import JOLY, Combo, Packing, candidates, greedy_packing, make
 
 HIGH_ONE = 14  # a 1 after the 13 (12-13-1)
 

@@ -1,6 +1,6 @@
 """The Tile Rummy expert's choice of move once it is on the table: play beyond the turn.
 
-The placement optimum (``tile_rummy_best``) answers "what can I lay now?";
+The placement optimum (``best``) answers "what can I lay now?";
 this module answers "what should I lay now?":
 
 * **go out in one turn** whenever the whole rack fits the table, jokers too
@@ -18,7 +18,7 @@ this module answers "what should I lay now?":
   ``DANGER_TILES`` or the pool is nearly dry it lays the most tiles and
   points it can, jokers first;
 * like the placement optimum, when a search runs out of steps it **looks
-  again around the table's jokers** (``tile_rummy_jokers``): at 2,000 steps
+  again around the table's jokers** (``jokers``): at 2,000 steps
   a move the whole-table search alone laid nothing, or less than the
   optimum, in 8% of the positions of a seeded game.
 
@@ -164,8 +164,8 @@ from typing import Any
 
 from games.engine.tile_rummy import COLOURS, face_of, tile_value
 
-from .tile_rummy_jokers import around_jokers, fresh
-from .tile_rummy_search import (
+from .jokers import around_jokers, fresh
+from .search import (
     PLACEMENT_WEIGHTS,
     Budget,
     Weights,
