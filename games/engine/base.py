@@ -73,3 +73,15 @@ def require(condition: bool, code: str, message: str) -> None:
     """Raise ``IllegalAction`` unless ``condition`` holds: keeps rule checks one line each."""
     if not condition:
         raise IllegalAction(code, message)
+
+
+def require_int(value: object, low: int, high: int, code: str, message: str) -> int:
+    """``value`` if it is a whole number from ``low`` to ``high``, else ``IllegalAction``.
+
+    Why it hands the value back: an action is untyped JSON, so the number the rules go
+    on with is known to be an ``int`` only once it is checked, and ``require`` cannot say
+    so to the type checker. A bool is not a number here (``type(value) is int``).
+    """
+    if type(value) is not int or not low <= value <= high:
+        raise IllegalAction(code, message)
+    return value

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
+from typing import TypedDict
 
 WILD_FACE = "J"
 
@@ -39,6 +40,15 @@ class Face:
 
     def __str__(self) -> str:
         return WILD_FACE if self.wild else f"{self.colour}{self.number}"
+
+
+class TileFaceView(TypedDict):
+    """What every tile game's view says of a tile; each game's ``TileView`` adds its own."""
+
+    id: int
+    face: str
+    colour: str | None
+    number: int | None
 
 
 def sum_of_numbers(kind: str, numbers: Sequence[int]) -> int:
@@ -103,7 +113,7 @@ def why_not(faces: Sequence[Face], rules: MeldRules) -> str | None:
 
 
 def _explain(faces: Sequence[Face], reals: list[Face], rules: MeldRules) -> str:
-    numbers = {f.number for f in reals}
+    numbers = {f.number for f in reals if f.number is not None}  # every real has one
     colours = [f.colour for f in reals]
     if len(numbers) == 1:
         if len(set(colours)) < len(colours):

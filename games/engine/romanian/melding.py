@@ -79,7 +79,7 @@ def lay(
     tiles count as "from the rack" for a taken discard or a freed joly.
     """
     melds, adds, repls = parse(action)
-    require(melds or adds or repls, "empty_meld", "Lay at least one tile.")
+    require(bool(melds or adds or repls), "empty_meld", "Lay at least one tile.")
     rack = set(state.racks[seat])
     own_set = set(own) if own is not None else rack
     freed = [j for _, _, j, _ in repls]

@@ -10,11 +10,10 @@ instead. The wall running out (or the safety cap) ends a round with no winner.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..base import Event, Result
 from .state import State
 from .tiles import JOLY_MELDED, is_joly, number_value, rack_value, reading_of
+from .view_types import ScoreRow
 
 OUT_BONUS = 100
 ALL_AT_ONCE_BONUS = 100
@@ -45,10 +44,10 @@ def penalty(state: State, rack: int) -> int:
     return FLAT_PENALTY
 
 
-def breakdown(state: State, winner: int | None) -> list[dict[str, Any]]:
+def breakdown(state: State, winner: int | None) -> list[ScoreRow[int]]:
     """Every player's round laid out for the Round complete screen."""
     tiles, jolys = melded_values(state)
-    rows = []
+    rows: list[ScoreRow[int]] = []
     for seat in range(state.config.players):
         rack = sum(rack_value(t) for t in state.racks[seat])
         out = seat == winner

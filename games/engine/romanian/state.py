@@ -12,6 +12,7 @@ from typing import Any
 
 from ..base import IllegalAction
 from .tiles import TILE_COUNT, sort_tiles
+from .view_types import ScoreRow
 
 KIND = "romanian_tile_rummy"
 THRESHOLDS = (50, 45)
@@ -93,7 +94,7 @@ class State:
     totals: list[int] = field(default_factory=list)
     round_scores: list[int] | None = None
     round_history: list[list[int]] = field(default_factory=list)
-    breakdown: list[dict[str, Any]] | None = None
+    breakdown: list[ScoreRow[int]] | None = None
     round_winner: int | None = None
     all_at_once: bool = False
     end_reason: str | None = None  # out | wall | turn_cap

@@ -9,9 +9,9 @@ face values: 2-9 are worth 5, 10-13 ten, and the 1 is worth 5 low in a run,
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from ..melds import Face, MeldRules, Reading, read
+from .view_types import TileView
 
 COLOURS = ("R", "B", "Y", "K")
 COLOUR_NAMES = {"R": "red", "B": "blue", "Y": "yellow", "K": "black"}
@@ -79,9 +79,9 @@ def reading_of(tiles: Sequence[int]) -> Reading | None:
     return read([face_of(t) for t in tiles], RULES)
 
 
-def tile_view(tile: int, stands_for: str | None = None) -> dict[str, Any]:
+def tile_view(tile: int, stands_for: str | None = None) -> TileView:
     face = face_of(tile)
-    data: dict[str, Any] = {
+    data: TileView = {
         "id": tile,
         "face": str(face),
         "colour": face.colour,

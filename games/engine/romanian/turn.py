@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..base import Action, Event, require
+from ..base import Action, Event, require, require_int
 from .deal import deal
 from .melding import lay
 from .scoring import end_round
@@ -173,9 +173,10 @@ def may_take(state: State, seat: int) -> bool:
 
 def _take(state: State, seat: int, action: Action) -> list[Event]:
     require(state.phase == "draw", "not_draw", _phase_message(state))
-    index = action.get("index")
-    require(
-        type(index) is int and 0 <= index < len(state.discards),
+    index = require_int(
+        action.get("index"),
+        0,
+        len(state.discards) - 1,
         "no_such_discard",
         "There is no such tile in the row of discards.",
     )

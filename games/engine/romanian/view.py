@@ -9,23 +9,22 @@ rack is laid open with the scoring breakdown.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..base import Event
 from .state import KIND, State
 from .tiles import COLOURS, face_of, reading_face, reading_of, tile_view
 from .turn import may_take, to_act
+from .view_types import DoublaView, MeldTileView, MeldView, RomanianView, ScoreRow, TileView
 
 FINISHED = ("round_over", "game_over")
 
 
-def meld_view(tiles: list[int], owner: int, laid_by: list[int]) -> dict[str, Any]:
+def meld_view(tiles: list[int], owner: int, laid_by: list[int]) -> MeldView:
     """A combination in display order, each joly with the tile it stands for."""
     reading = reading_of(tiles)
     assert reading is not None
     colours = {face_of(t).colour for t in tiles if not face_of(t).wild}
     missing = iter(c for c in COLOURS if c not in colours)
-    shown = []
+    shown: list[MeldTileView] = []
     for tile, number in zip(tiles, reading.numbers, strict=True):
         stands = None
         if face_of(tile).wild:
@@ -35,7 +34,7 @@ def meld_view(tiles: list[int], owner: int, laid_by: list[int]) -> dict[str, Any
     return {"owner": owner, "kind": reading.kind, "value": reading.value, "tiles": shown}
 
 
-def doubla_view(state: State, seat: int | None) -> dict[str, Any]:
+def doubla_view(state: State, seat: int | None) -> DoublaView:
     """Others' doublas are said only as high or low, and only once everyone has answered."""
     revealed = state.phase != "doubla"
     heights = [h if revealed or s == seat else None for s, h in enumerate(state.doubla_heights)]
@@ -51,7 +50,7 @@ def doubla_view(state: State, seat: int | None) -> dict[str, Any]:
     }
 
 
-def view(state: State, seat: int | None) -> dict[str, Any]:
+def view(state: State, seat: int | None) -> RomanianView:
     cfg = state.config
     n = cfg.players
     finished = state.phase in FINISHED
@@ -77,7 +76,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "first_player": state.first_player,
         "move_no": state.move_no,
         "turns": state.turns,
-        "rack": [tile_view(t) for t in state.racks[seat]] if mine else None,
+        "rack": [tile_view(t) for t in state.racks[seat]] if seat is not None else None,
         "rack_counts": [len(r) for r in state.racks],
         "melds": [
             [meld_view(m, s, state.laid_by) for m in seat_melds]
@@ -115,10 +114,10 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     }
 
 
-def _breakdown(state: State) -> list[dict[str, Any]] | None:
+def _breakdown(state: State) -> list[ScoreRow[TileView]] | None:
     if state.breakdown is None:
         return None
-    rows = []
+    rows: list[ScoreRow[TileView]] = []
     for row in state.breakdown:
         tiles = [tile_view(t) for t in row["rack_tiles"]]
         rows.append({**row, "rack_tiles": tiles})

@@ -111,8 +111,8 @@ def arrange(cards: list[int]) -> list[int]:
     naturals, wilds = split(cards)
     if _shape(cards) != "run":
         return sorted(naturals) + sorted(wilds)
-    by_pos = {FACES[c].run_pos: c for c in naturals}
-    low, high = min(by_pos), max(by_pos)  # type: ignore[type-var]
+    by_pos = {pos: c for c in naturals if (pos := FACES[c].run_pos) is not None}  # all in a run
+    low, high = min(by_pos), max(by_pos)
     spare = list(sorted(wilds))
     extra = len(spare) - (high - low + 1 - len(by_pos))
     top = min(10, high + extra)

@@ -10,7 +10,7 @@ stock that ran dry this turn ends the round after the discards.
 
 from __future__ import annotations
 
-from ..base import Action, Event, require
+from ..base import Action, Event, IllegalAction, require, require_int
 from . import melds
 from .cards import FACES, JOKER
 from .heart import open_window
@@ -34,7 +34,8 @@ def playing(state: State) -> None:
 def meld(state: State, seat: int, action: Action) -> list[Event]:
     playing(state)
     raw = action.get("melds")
-    require(isinstance(raw, list) and raw, "malformed", "melds must be a list of card-id lists.")
+    if not (isinstance(raw, list) and raw):
+        raise IllegalAction("malformed", "melds must be a list of card-id lists.")
     groups = [card_list(state, seat, m, "A meld") for m in raw]
     flat = [c for m in groups for c in m]
     require(len(set(flat)) == len(flat), "malformed", "A card can only be used once.")
@@ -74,11 +75,8 @@ def meld(state: State, seat: int, action: Action) -> list[Event]:
 def add(state: State, seat: int, action: Action) -> list[Event]:
     playing(state)
     own = side_melds(state, seat)
-    index = action.get("meld")
-    require(
-        type(index) is int and 0 <= index < len(own),
-        "bad_target",
-        "Add to one of your side's melds.",
+    index = require_int(
+        action.get("meld"), 0, len(own) - 1, "bad_target", "Add to one of your side's melds."
     )
     cards = card_list(state, seat, action.get("cards"), "The cards to add")
     require(bool(cards), "malformed", "Name at least one card to add.")
@@ -95,29 +93,32 @@ def add(state: State, seat: int, action: Action) -> list[Event]:
 def switch(state: State, seat: int, action: Action) -> list[Event]:
     """Replace a wild in any meld with the right natural; the wild comes to the hand."""
     playing(state)
-    side, index = action.get("side"), action.get("meld")
-    wild, card = action.get("wild"), action.get("card")
-    require(
-        type(side) is int and 0 <= side < len(state.melds),
+    side = require_int(
+        action.get("side"),
+        0,
+        len(state.melds) - 1,
         "bad_target",
         "Name the side whose meld holds the wild.",
     )
-    require(
-        type(index) is int and 0 <= index < len(state.melds[side]),
+    index = require_int(
+        action.get("meld"),
+        0,
+        len(state.melds[side]) - 1,
         "bad_target",
         "Name the meld that holds the wild.",
     )
-    cards = card_list(state, seat, [card], "The natural card")
+    (card,) = cards = card_list(state, seat, [action.get("card")], "The natural card")
     unlocked(state, cards)
     target = state.melds[side][index]
-    require(
-        melds.switch_ok(target, wild, card),  # type: ignore[arg-type]
-        "bad_switch",
-        "Switching out a wild needs the natural card that stands in its place in that meld.",
-    )
+    wild = action.get("wild")
+    if type(wild) is not int or not melds.switch_ok(target, wild, card):
+        raise IllegalAction(
+            "bad_switch",
+            "Switching out a wild needs the natural card that stands in its place in that meld.",
+        )
     state.melds[side][index] = [card if c == wild else c for c in target]
     remove(state, seat, [card])
-    give(state, seat, [wild])  # type: ignore[list-item]
+    give(state, seat, [wild])
     return [
         {"type": "switch", "seat": seat, "side": side, "meld": index, "wild": wild, "card": card}
     ]
@@ -126,11 +127,10 @@ def switch(state: State, seat: int, action: Action) -> list[Event]:
 def discard(state: State, seat: int, action: Action) -> list[Event]:
     playing(state)
     raw = action.get("cards")
-    require(
-        isinstance(raw, list) and len(raw) == 2,
-        "malformed",
-        "Discard two cards: cards = [card for pile 0, card for pile 1].",
-    )
+    if not (isinstance(raw, list) and len(raw) == 2):
+        raise IllegalAction(
+            "malformed", "Discard two cards: cards = [card for pile 0, card for pile 1]."
+        )
     chosen = [c for c in raw if c is not None]
     card_list(state, seat, chosen, "The discards")
     need = min(2, len(state.hands[seat]))

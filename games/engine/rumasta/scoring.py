@@ -13,12 +13,11 @@ the cap with nobody there, the highest score wins.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..base import Event, Result
 from . import melds
 from .cards import FACES
 from .state import State
+from .view_types import SideSteps
 
 CANASTA = {True: 600, False: 300}  # clean, with wilds
 RUMASTA = {True: 500, False: 300}
@@ -32,7 +31,7 @@ def red_three_points(count: int, has_closed: bool) -> int:
     return 1200 if count >= ALL_RED_THREES else 100 * count
 
 
-def side_steps(state: State, side: int) -> dict[str, Any]:
+def side_steps(state: State, side: int) -> SideSteps:
     seats = state.config.sides[side]
     own = state.melds[side]
     closed = [m for m in own if melds.closed(m)]

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..base import IllegalAction
 from .cards import CARD_COUNT, sort_cards
+from .view_types import HeartResult, HeartWindow, SideSteps
 
 KIND = "rumasta"
 LAYOUTS = {2: ("none",), 3: ("none",), 4: ("none", "2v2"), 5: ("none",)}
@@ -114,15 +115,15 @@ class State:
     dreidel: str | None = None  # the face last rolled this round
     dreidel_by: int | None = None
     exhausted: bool = False  # a required draw could not be made in full
-    heart: dict[str, Any] | None = None  # the open window
-    heart_result: dict[str, Any] | None = None  # the last window's outcome
+    heart: HeartWindow | None = None  # the open window
+    heart_result: HeartResult[int] | None = None  # the last window's outcome
     after_heart: str | None = None  # what the window holds back: turn | end:<reason>
     went_out: int | None = None  # the seat that went out
     end_reason: str | None = None  # out | stock | move_cap
     round_moves: int = 0
     move_no: int = 0
     totals: list[int] = field(default_factory=list)  # per side
-    round_steps: list[dict[str, Any]] | None = None  # per side, the three scoring steps
+    round_steps: list[SideSteps] | None = None  # per side, the three scoring steps
     winners: list[int] = field(default_factory=list)  # seats
     last_discards: list[int | None] = field(default_factory=lambda: [None, None])
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Action, Event, derived_rng, require
+from ..base import Action, Event, IllegalAction, derived_rng, require
 from . import melds
 from .deal import draw_cards
 from .rules import (
@@ -48,7 +48,8 @@ def choosing(state: State) -> None:
 def take(state: State, seat: int, action: Action) -> list[Event]:
     choosing(state)
     pile = action.get("pile")
-    require(pile in (0, 1), "malformed", "Name the pile to take: 0 or 1.")
+    if pile not in (0, 1):
+        raise IllegalAction("malformed", "Name the pile to take: 0 or 1.")
     _pickable_or_refuse(state, pile)
     spec = {"cards": action.get("cards", []), "meld": action.get("meld")}
     first = not has_melded(state, seat)
@@ -70,11 +71,13 @@ def take_both(state: State, seat: int, action: Action) -> list[Event]:
     for pile in (0, 1):
         _pickable_or_refuse(state, pile)
     takes = action.get("takes")
-    require(
-        isinstance(takes, list) and len(takes) == 2 and all(isinstance(t, dict) for t in takes),
-        "malformed",
-        "Taking both piles needs two proofs: takes = [{cards, meld}, {cards, meld}].",
-    )
+    if not (
+        isinstance(takes, list) and len(takes) == 2 and all(isinstance(t, dict) for t in takes)
+    ):
+        raise IllegalAction(
+            "malformed",
+            "Taking both piles needs two proofs: takes = [{cards, meld}, {cards, meld}].",
+        )
     first = not has_melded(state, seat)
     extra = _extras(state, seat, action.get("extra", []))
     used = [c for m in extra for c in m]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..base import Action, Event, IllegalAction, derived_rng, require
+from ..base import Action, Event, IllegalAction, derived_rng, require, require_int
 from . import heart, play, take
 from .advice import least_useful
 from .deal import cut_and_deal, cut_target, start_round
@@ -103,13 +103,14 @@ def _in_turn(handler: Handler) -> Handler:
 
 def _cut(state: State, seat: int, action: Action) -> list[Event]:
     require(state.phase == "cut", "not_now", "The cut is made at the start of a round.")
-    count = action.get("count")
-    require(
-        type(count) is int and 1 <= count < len(state.stock),
+    count = require_int(
+        action.get("count"),
+        1,
+        len(state.stock) - 1,
         "bad_cut",
         "Cut somewhere along the stock (at least one card, not the whole stock).",
     )
-    return cut_and_deal(state, count)  # type: ignore[arg-type]
+    return cut_and_deal(state, count)
 
 
 def _timeout(state: State, seat: int, action: Action) -> list[Event]:

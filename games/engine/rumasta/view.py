@@ -10,8 +10,6 @@ faces (no ids). The seed is never shown.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..base import Event
 from . import melds
 from .cards import FACES
@@ -22,9 +20,19 @@ from .scoring import seat_values
 from .state import KIND, State, side_of
 from .take import pick_choices
 from .turn import to_act
+from .view_types import (
+    CardView,
+    FaceView,
+    HeartResult,
+    HeartView,
+    Hints,
+    MeldView,
+    PileView,
+    RumastaView,
+)
 
 
-def card_view(card: int) -> dict[str, Any]:
+def card_view(card: int) -> CardView:
     face = FACES[card]
     return {
         "id": card,
@@ -38,7 +46,12 @@ def card_view(card: int) -> dict[str, Any]:
     }
 
 
-def meld_view(index: int, cards: list[int]) -> dict[str, Any]:
+def face_view(card: int) -> FaceView:
+    """A card by face only: no id, so it cannot be followed from place to place."""
+    return {"face": FACES[card].text, "name": FACES[card].name}
+
+
+def meld_view(index: int, cards: list[int]) -> MeldView:
     naturals, wilds = melds.split(cards)
     return {
         "index": index,
@@ -54,7 +67,7 @@ def meld_view(index: int, cards: list[int]) -> dict[str, Any]:
     }
 
 
-def pile_view(state: State, pile: int) -> dict[str, Any]:
+def pile_view(state: State, pile: int) -> PileView:
     cards = state.piles[pile]
     return {
         "top": card_view(cards[-1]) if cards else None,
@@ -65,17 +78,17 @@ def pile_view(state: State, pile: int) -> dict[str, Any]:
     }
 
 
-def view(state: State, seat: int | None) -> dict[str, Any]:
+def view(state: State, seat: int | None) -> RumastaView:
     cfg = state.config
     over = state.phase in ("round_over", "game_over")
-    mine = seat is not None and 0 <= seat < cfg.players
+    me = seat if seat is not None and 0 <= seat < cfg.players else None  # a seat at the table
     return {
         "kind": KIND,
         "seat": seat,
         "players": cfg.players,
         "teams": cfg.teams,
         "sides": cfg.sides,
-        "my_side": side_of(state, seat) if mine else None,  # type: ignore[arg-type]
+        "my_side": side_of(state, me) if me is not None else None,
         "target": cfg.target,
         "hand_size": cfg.hand_size,
         "round_no": state.round_no,
@@ -92,7 +105,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "perfect": state.perfect_cut,
             "target": cut_target(state),
         },
-        "hand": [card_view(c) for c in state.hands[seat]] if mine else None,  # type: ignore[index]
+        "hand": [card_view(c) for c in state.hands[me]] if me is not None else None,
         "hand_counts": [len(h) for h in state.hands],
         "piles": [pile_view(state, 0), pile_view(state, 1)],
         "stock_count": len(state.stock),
@@ -115,15 +128,15 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "went_out": state.went_out,
         "winners": list(state.winners),
         "final_hands": (
-            [[{"face": FACES[c].text, "name": FACES[c].name} for c in h] for h in state.hands]
+            [[face_view(c) for c in h] for h in state.hands]
             if over
             else None
         ),
-        "me": _hints(state, seat) if mine else None,  # type: ignore[arg-type]
+        "me": _hints(state, me) if me is not None else None,
     }
 
 
-def _heart_view(state: State) -> dict[str, Any] | None:
+def _heart_view(state: State) -> HeartView | None:
     if state.heart is None:
         return None
     return {
@@ -141,16 +154,16 @@ def _public_ids(state: State, cards: list[int | None]) -> list[int | None]:
     return [None if c is None or c in held else c for c in cards]
 
 
-def _result_view(state: State) -> dict[str, Any] | None:
+def _result_view(state: State) -> HeartResult[FaceView] | None:
     """The last heart race; its black 3s by face only, since a taken pile hides them."""
     result = state.heart_result
     if result is None:
         return None
-    faces = [{"face": FACES[c].text, "name": FACES[c].name} for c in result["cards"]]
+    faces = [face_view(c) for c in result["cards"]]
     return {**result, "cards": faces}
 
 
-def _hints(state: State, seat: int) -> dict[str, Any]:
+def _hints(state: State, seat: int) -> Hints:
     """What this seat may do now, so pages and bots need no rules of their own."""
     acting = seat in to_act(state)
     return {
@@ -176,9 +189,9 @@ def _actions(state: State, seat: int) -> list[str]:
         return ["next_round", "timeout"]
     out: list[str] = []
     if state.phase == "heart":
-        heart = state.heart or {}
+        layer = state.heart["layer"] if state.heart else None
         if seat in waiting(state):
-            out += ["heart" if seat == heart.get("layer") else "call_out", "pass"]
+            out += ["heart" if seat == layer else "call_out", "pass"]
         if seat != state.turn:
             return out + ["timeout"]
     step = state.step

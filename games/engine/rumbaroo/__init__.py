@@ -82,6 +82,7 @@ from .state import (
 )
 from .turn import apply, to_act
 from .view import events_for, view
+from .view_types import RumbarooView
 
 # Legal for any seat in to_act: draw 1 and pass, take a waiting Snap, or deal on.
 TIMEOUT_ACTION = {"type": "timeout"}
@@ -152,6 +153,7 @@ def hidden_from(state: State, seat: int | None) -> set[int]:
 
 
 __all__ = [
+    "RumbarooView",
     "same_decision",
     "COLOURS",
     "DIFFICULTIES",

@@ -38,6 +38,7 @@ Choices made for the players (documented on the How to play page):
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -188,16 +189,13 @@ def billabong(state: State, seat: int, action: Action) -> list[Event]:
 def mob(state: State, seat: int, action: Action) -> list[Event]:
     n = state.config.players
     all_faces = faces(state)
-    give = action.get("give")
-    if state.hands[seat]:
-        if give is None:
-            give = least_useful(state.hands[seat], all_faces)
-        ok = type(give) is int and give in state.hands[seat]
-        require(ok, "give_tile", "Pick a tile from your hand to pass on.")
+    give = _given(state, seat, action.get("give"), all_faces) if state.hands[seat] else None
     passing: dict[int, int] = {}
     for s in range(n):
-        if state.hands[s]:
-            passing[s] = give if s == seat else least_useful(state.hands[s], all_faces)
+        if s == seat and give is not None:
+            passing[s] = give
+        elif state.hands[s]:
+            passing[s] = least_useful(state.hands[s], all_faces)
     events: list[Event] = [{"type": "mob", "seat": seat}]
     for s, tile in passing.items():
         state.hands[s].remove(tile)
@@ -209,7 +207,15 @@ def mob(state: State, seat: int, action: Action) -> list[Event]:
     return events
 
 
-def _rng(state: State, what: str):
+def _given(state: State, seat: int, chosen: Any, all_faces: Sequence[TileFace]) -> int:
+    """The tile ``seat`` passes on in a Mob: the one it chose, or else its least useful."""
+    give = least_useful(state.hands[seat], all_faces) if chosen is None else chosen
+    ok = type(give) is int and give in state.hands[seat]
+    require(ok, "give_tile", "Pick a tile from your hand to pass on.")
+    return give
+
+
+def _rng(state: State, what: str) -> random.Random:
     return derived_rng(state.seed, "round", state.round_no, "move", state.move_no, what)
 
 

@@ -78,8 +78,7 @@ def _discard(state: State, seat: int, action: Action) -> list[Event]:
     if state.phase == "croc":
         return _snap(state, seat, action)
     _playing(state)
-    tile = action.get("tile")
-    require(owns(state, seat, tile), "not_your_tile", "That tile isn't in your hand.")
+    tile = _own_tile(state, seat, action.get("tile"))
     if state.phase == "drawn":
         require(tile == state.drawn, "play_drawn", "You may only play the tile you just drew.")
     face = face_of(state, tile)
@@ -94,8 +93,9 @@ def _discard(state: State, seat: int, action: Action) -> list[Event]:
     if pair is not None:
         require(state.config.party, "no_pair", "Hop Pairs are for Party tables.")
         require(state.phase == "play", "play_drawn", "You may only play the tile you just drew.")
-        ok = pair != tile and owns(state, seat, pair) and face_of(state, pair).action == HOP
-        require(ok and face.action == HOP, "bad_pair", "A Hop Pair is two Hop tiles.")
+        ok = face.action == HOP and pair != tile and owns(state, seat, pair)
+        if not (ok and type(pair) is int and face_of(state, pair).action == HOP):
+            raise IllegalAction("bad_pair", "A Hop Pair is two Hop tiles.")
     colour = face.colour
     if face.wild or face.action == BILLABONG:
         colour = action.get("colour")
@@ -118,6 +118,13 @@ def _discard(state: State, seat: int, action: Action) -> list[Event]:
     return events + _end_turn(state, seat, placed=True)
 
 
+def _own_tile(state: State, seat: int, tile: object) -> int:
+    """``tile`` if the seat holds it, else refused: typed as an id from here on."""
+    if type(tile) is not int or not owns(state, seat, tile):
+        raise IllegalAction("not_your_tile", "That tile isn't in your hand.")
+    return tile
+
+
 def _to_pile(state: State, seat: int, tile: int) -> Event:
     take_from_seat(state, seat, tile)
     state.pile.append(tile)
@@ -129,8 +136,7 @@ def _to_pile(state: State, seat: int, tile: int) -> Event:
 def _snap(state: State, seat: int, action: Action) -> list[Event]:
     """Answer a waiting Croc Snap with a Croc Snap (Party: also any Boomerang)."""
     require(state.phase == "croc", "no_croc", "There is no Croc Snap to answer.")
-    tile = action.get("tile")
-    require(owns(state, seat, tile), "not_your_tile", "That tile isn't in your hand.")
+    tile = _own_tile(state, seat, action.get("tile"))
     face = face_of(state, tile)
     party_boomerang = state.config.party and face.action == BOOMERANG
     require(

@@ -7,19 +7,21 @@ a tile). Never another hand, another pouch's tile, or the pool order.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..base import Event
 from ..melds import read
 from .actions import can_discard
 from .boxes import ACTION_NAMES, BOOMERANG, CROC, RULES
 from .state import KIND, State, face_of, holding
 from .turn import to_act
+from .view_types import Hints, MeldView, RumbarooView, TileView
+
+# A spectator may do nothing.
+NO_HINTS: Hints = {"playable": [], "may_stash": False, "may_stampede": False}
 
 
-def tile_view(state: State, tile: int, stands_for: int | None = None) -> dict[str, Any]:
+def tile_view(state: State, tile: int, stands_for: int | None = None) -> TileView:
     face = face_of(state, tile)
-    data: dict[str, Any] = {
+    data: TileView = {
         "id": tile,
         "face": face.text,
         "colour": face.colour,
@@ -33,7 +35,7 @@ def tile_view(state: State, tile: int, stands_for: int | None = None) -> dict[st
     return data
 
 
-def meld_view(state: State, tiles: list[int]) -> dict[str, Any]:
+def meld_view(state: State, tiles: list[int]) -> MeldView:
     reading = read([face_of(state, t).meld_face() for t in tiles], RULES)
     if reading is None:  # a draft may hold half-built melds
         return {"tiles": [tile_view(state, t) for t in tiles], "kind": None}
@@ -41,12 +43,12 @@ def meld_view(state: State, tiles: list[int]) -> dict[str, Any]:
     return {"tiles": [tile_view(state, tiles[i], n) for i, n in pairs], "kind": reading.kind}
 
 
-def view(state: State, seat: int | None) -> dict[str, Any]:
+def view(state: State, seat: int | None) -> RumbarooView:
     cfg = state.config
     n = cfg.players
     finished = state.phase in ("round_over", "game_over")
     mine = seat is not None
-    data: dict[str, Any] = {
+    data: RumbarooView = {
         "kind": KIND,
         "seat": seat,
         "players": n,
@@ -82,16 +84,12 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "round_winner": state.round_winner,
         "end_reason": state.end_reason,
         "winners": list(state.winners),
-        "hand": [tile_view(state, t) for t in state.hands[seat]] if mine else None,
-        "pouch": [tile_view(state, t) for t in state.pouches[seat]] if mine else None,
+        "hand": [tile_view(state, t) for t in state.hands[seat]] if seat is not None else None,
+        "pouch": [tile_view(state, t) for t in state.pouches[seat]] if seat is not None else None,
         # The drawn tile is only news to the seat that drew it.
         "drawn": state.drawn if mine and state.turn == seat else None,
         "called": state.called if mine and state.turn == seat else False,
-        **(
-            _hints(state, seat)
-            if mine
-            else {"playable": [], "may_stash": False, "may_stampede": False}
-        ),
+        **(_hints(state, seat) if seat is not None else NO_HINTS),
         # At the end of a round every hand and pouch is laid open for scoring.
         "final_hands": (
             [
@@ -105,9 +103,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     return data
 
 
-def _hints(state: State, seat: int | None) -> dict[str, Any]:
+def _hints(state: State, seat: int) -> Hints:
     """What the seat may do with its tiles right now, so pages need no rules of their own."""
-    assert seat is not None
     cfg = state.config
     own = state.hands[seat] + state.pouches[seat]
     playable: list[int] = []
