@@ -4,8 +4,12 @@ Each game's web package (``games/web/<kind>/__init__.py``) exports one object,
 ``WEB = GameWeb(...)``, naming every piece the platform and the apps use: its
 table flow, setup form and seating rule (the setup page and the API deal with
 them), its room adapter, its replay adapter, its seat view's model (the API's
-OpenAPI document) and its URLconf. Nothing outside the package names one of its
-modules or a private name in it; everything asks :func:`web_for` instead.
+OpenAPI document), its URLconf and its pages' templates. Nothing outside the
+package names one of its modules or a private name in it; everything asks
+:func:`web_for` instead.
+
+The setup and How to play views are the platform's (``games.web.pages``), as
+are the table's (``games.table_flow``): a game declares only what differs.
 
 The catalogue stays pure Python (the engine and bot registries read it), so it
 holds only the package's dotted path (``GameEntry.web``); this module imports
@@ -71,6 +75,23 @@ class UrlConf(Protocol):
     urlpatterns: Sequence[URLPattern | URLResolver]
 
 
+SETUP_PAGE = "games/setup.html"
+
+
+@dataclass(frozen=True)
+class Pages:
+    """The game's templates for the pages the platform serves it (games.web.pages).
+
+    ``how_to_play`` extends ``games/how_to_play.html`` and writes the rules; ``setup``
+    extends ``games/setup.html`` where the game has words or looks of its own, or is
+    that page itself. Both are rendered with ``entry`` (its catalogue entry); setup
+    with ``form`` too.
+    """
+
+    how_to_play: str
+    setup: str = SETUP_PAGE
+
+
 @dataclass(frozen=True)
 class GameWeb:
     """Everything a game's web package must provide, each piece by name.
@@ -80,8 +101,10 @@ class GameWeb:
     ``seats``: the setup's seating rule ``(request, valid form) -> [SeatSpec]``;
     ``room``, ``replay``: the adapters above; ``api_view``: the seat view's
     pydantic model (the ``VIEW`` the OpenAPI document publishes); ``urls``: the
-    game's URLconf. A package passes them in this order, on one line (each field
-    has its own type, so a type checker tells them apart).
+    game's URLconf (``games.web.pages.urls(flow, moves)``: setup, How to play and
+    the table); ``pages``: the templates of its setup and How to play pages. A
+    package passes them in this order, on one line (each field has its own type,
+    so a type checker tells them apart).
     """
 
     flow: TableFlow
@@ -91,6 +114,7 @@ class GameWeb:
     replay: ReplayAdapter
     api_view: type[BaseModel]
     urls: UrlConf
+    pages: Pages
 
 
 class NotAGameWeb(TypeError):

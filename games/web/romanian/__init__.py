@@ -4,7 +4,8 @@ Everything the site uses of this package is :data:`WEB` (games.gameweb.GameWeb).
 """
 
 from games.gameweb import GameWeb
-from games.web.romanian import api_view, replay, room, urls, views
+from games.web.romanian import api_view, replay, room
 from games.web.romanian.forms import SetupForm
+from games.web.romanian.views import FLOW, PAGES, URLS, seat_specs
 
-WEB = GameWeb(views.FLOW, SetupForm, views.seat_specs, room, replay, api_view.VIEW, urls)
+WEB = GameWeb(FLOW, SetupForm, seat_specs, room, replay, api_view.VIEW, URLS, PAGES)

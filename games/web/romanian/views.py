@@ -13,18 +13,19 @@ from typing import Any
 from uuid import UUID
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from games import catalogue, services
 from games.engine import romanian
+from games.gameweb import Pages
 from games.table_flow import TableFlow, as_int, person_seat
+from games.web import pages
 from games.web.romanian import drafts, presenters
 from games.web.romanian.forms import SetupForm
-from presets.picker import initial_for
 
 GAME = catalogue.get(romanian.KIND)
 TABLE = "games/romanian/table.html"
+PAGES = Pages("games/romanian/how_to_play.html", "games/romanian/setup.html")
 
 FLOW = TableFlow(
     kind=GAME.kind,
@@ -34,16 +35,7 @@ FLOW = TableFlow(
 )
 
 
-# --- pages ---------------------------------------------------------------------
-
-
-def setup(request: HttpRequest) -> HttpResponse:
-    form = SetupForm(request.POST or None, initial=initial_for(request, GAME.kind))
-    if request.method == "POST" and form.is_valid():
-        game = services.create_game(FLOW.kind, form.engine_config(), seat_specs(request, form))
-        return redirect(FLOW.table_url_name, game_id=game.id)
-    status = 400 if form.errors else 200
-    return render(request, "games/romanian/setup.html", {"form": form}, status=status)
+# --- the setup's seating (the page is the platform's: games.web.pages) ----------
 
 
 def seat_specs(request: HttpRequest, form: SetupForm) -> list[services.SeatSpec]:
@@ -54,10 +46,6 @@ def seat_specs(request: HttpRequest, form: SetupForm) -> list[services.SeatSpec]
         for i in range(form.cleaned_data["opponents"])
     ]
     return [person_seat(request), *bots]
-
-
-def how_to_play(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/romanian/how_to_play.html")
 
 
 # --- the draft: a discard chosen from the row, tiles laid ------------------------
@@ -163,3 +151,4 @@ MOVES = {
         "next_round": FLOW.simple("next_round"),
     }.items()
 }
+URLS = pages.urls(FLOW, MOVES)

@@ -17,19 +17,21 @@ from uuid import UUID
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.views.decorators.http import require_GET, require_POST
 
 from games import catalogue, services
 from games.engine import rumasta
+from games.gameweb import Pages
 from games.models import Game, Move, Seat
 from games.table_flow import TableFlow, as_int, person_seat
+from games.web import pages
 from games.web.rumasta import drafts, hand, presenters
 from games.web.rumasta.forms import SetupForm
-from presets.picker import initial_for
 
 GAME = catalogue.get(rumasta.KIND)
 TABLE = "games/rumasta/table.html"
+PAGES = Pages("games/rumasta/how_to_play.html", "games/rumasta/setup.html")
 Change = Callable[[dict[str, Any] | None, dict[str, Any]], dict[str, Any] | None]
 
 
@@ -65,20 +67,7 @@ FLOW = RumastaFlow(
 )
 
 
-# --- pages ---------------------------------------------------------------------
-
-
-def setup(request: HttpRequest) -> HttpResponse:
-    form = SetupForm(request.POST or None, initial=initial_for(request, GAME.kind))
-    if request.method == "POST" and form.is_valid():
-        try:
-            game = services.create_game(GAME.kind, form.engine_config(), seat_specs(request, form))
-        except services.ServiceError as exc:
-            form.add_error(None, exc.message)
-        else:
-            return redirect(FLOW.table_url_name, game_id=game.id)
-    status = 400 if form.errors else 200
-    return render(request, "games/rumasta/setup.html", {"form": form}, status=status)
+# --- the setup's seating (the page is the platform's: games.web.pages) ----------
 
 
 def seat_specs(request: HttpRequest, form: SetupForm) -> list[services.SeatSpec]:
@@ -90,10 +79,6 @@ def seat_specs(request: HttpRequest, form: SetupForm) -> list[services.SeatSpec]
         for i in range(form.cleaned_data["players"] - 1)
     ]
     return [person_seat(request), *bots]
-
-
-def how_to_play(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/rumasta/how_to_play.html")
 
 
 # --- reading the form ----------------------------------------------------------------
@@ -419,3 +404,4 @@ MOVES = {
     },
     "tick": require_GET(tick),
 }
+URLS = pages.urls(FLOW, MOVES)

@@ -15,19 +15,20 @@ from typing import Any
 from uuid import UUID
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from games import catalogue, services
 from games.engine import rumbaroo
+from games.gameweb import Pages
 from games.table_flow import TableFlow, as_int, person_seat
+from games.web import pages
 from games.web.rumbaroo import drafts, prompts
 from games.web.rumbaroo import presenters as rp
 from games.web.rumbaroo.forms import SetupForm
-from presets.picker import initial_for
 
 GAME = catalogue.get(rumbaroo.KIND)
 TABLE = "games/rumbaroo/table.html"
+PAGES = Pages("games/rumbaroo/how_to_play.html", "games/rumbaroo/setup.html")
 
 FLOW = TableFlow(
     kind=GAME.kind,
@@ -39,16 +40,7 @@ FLOW = TableFlow(
 )
 
 
-# --- pages ---------------------------------------------------------------------
-
-
-def setup(request: HttpRequest) -> HttpResponse:
-    form = SetupForm(request.POST or None, initial=initial_for(request, GAME.kind))
-    if request.method == "POST" and form.is_valid():
-        game = services.create_game(GAME.kind, form.engine_config(), seat_specs(request, form))
-        return redirect(FLOW.table_url_name, game_id=game.id)
-    status = 400 if form.errors else 200
-    return render(request, "games/rumbaroo/setup.html", {"form": form}, status=status)
+# --- the setup's seating (the page is the platform's: games.web.pages) ----------
 
 
 def seat_specs(request: HttpRequest, form: SetupForm) -> list[services.SeatSpec]:
@@ -60,10 +52,6 @@ def seat_specs(request: HttpRequest, form: SetupForm) -> list[services.SeatSpec]
         for i in range(1, form.cleaned_data["players"])
     ]
     return [person_seat(request), *bots]
-
-
-def how_to_play(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/rumbaroo/how_to_play.html")
 
 
 # --- the meld draft --------------------------------------------------------------
@@ -186,3 +174,4 @@ MOVES = {
         "next_round": next_round,
     }.items()
 }
+URLS = pages.urls(FLOW, MOVES)

@@ -10,18 +10,19 @@ from __future__ import annotations
 from uuid import UUID
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from games import catalogue, services
 from games.engine import tile_rummy
+from games.gameweb import Pages
 from games.table_flow import TableFlow, person_seat
+from games.web import pages
 from games.web.tile_rummy import drafts, hint, presenters
 from games.web.tile_rummy.forms import SetupForm
-from presets.picker import initial_for
 
 GAME = catalogue.get(tile_rummy.KIND)
 TABLE = "games/tile_rummy/table.html"
+PAGES = Pages("games/tile_rummy/how_to_play.html", "games/tile_rummy/setup.html")
 
 FLOW = TableFlow(
     kind=GAME.kind,
@@ -32,15 +33,6 @@ FLOW = TableFlow(
 )
 
 
-def setup(request: HttpRequest) -> HttpResponse:
-    form = SetupForm(request.POST or None, initial=initial_for(request, GAME.kind))
-    if request.method == "POST" and form.is_valid():
-        game = services.create_game(FLOW.kind, form.engine_config(), seat_specs(request, form))
-        return redirect(FLOW.table_url_name, game_id=game.id)
-    status = 400 if form.errors else 200
-    return render(request, "games/tile_rummy/setup.html", {"form": form}, status=status)
-
-
 def seat_specs(request: HttpRequest, form: SetupForm) -> list[services.SeatSpec]:
     level = form.cleaned_data["level"]
     bots = [
@@ -48,10 +40,6 @@ def seat_specs(request: HttpRequest, form: SetupForm) -> list[services.SeatSpec]
         for i in range(form.cleaned_data["opponents"])
     ]
     return [person_seat(request), *bots]
-
-
-def how_to_play(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/tile_rummy/how_to_play.html")
 
 
 @FLOW.refusals
@@ -85,3 +73,4 @@ MOVES = {
         "hint": hint.make_view(FLOW),
     }.items()
 }
+URLS = pages.urls(FLOW, MOVES)
