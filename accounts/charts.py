@@ -29,8 +29,8 @@ from datetime import UTC, date, datetime, time, timedelta
 
 from django.http import HttpRequest
 
-from accounts.describe import level_label, level_sort_key
 from games import catalogue
+from games.describe import level_label, level_sort_key
 from leaderboards.models import DailyClear, Result
 from leaderboards.periods import utc_date, utc_today
 from leaderboards.players import player_for_request

@@ -14,9 +14,9 @@ from django.db.models import Count, Q
 from django.http import HttpRequest
 from django.utils import timezone
 
-from accounts.describe import game_level, kind_name, level_label, level_sort_key
 from accounts.models import GameRecord, Outcome, Streak
 from games import pace as game_pace
+from games.describe import game_level, kind_name, level_label, level_sort_key
 from games.models import Game, Seat
 
 

@@ -13,9 +13,9 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from accounts import saves, stats
-from accounts.describe import game_level, kind_name, level_label, table_url
 from accounts.models import GameRecord
 from games import pace as game_pace
+from games.describe import game_level, kind_name, level_label, table_url
 
 
 @require_GET

@@ -25,8 +25,8 @@ from datetime import date, datetime
 from django.db.models import F
 from django.db.models.functions import Greatest
 
-from accounts.describe import game_level
 from games import catalogue
+from games.describe import game_level
 from games.engine.registry import engine_for
 from games.models import Game, Seat
 from leaderboards import daily, streaks
@@ -38,7 +38,7 @@ GRACE_DAYS = 1  # a daily attempt may be won up to the end of the next UTC day
 
 
 def difficulty_of(game: Game, seats: list[Seat]) -> str:
-    """The board a game counts on: the game's one level (``accounts.describe.game_level``),
+    """The board a game counts on: the game's one level (``games.describe.game_level``),
     so a board, the stats page and the weekly charts always agree."""
     return game_level(game, seats)
 
@@ -90,7 +90,7 @@ def _count(
     player = player_for_seat(seat)
     day = daily.daily_day(game.config)
     # Games between people have boards of their own, apart from games against computers,
-    # and correspondence tables apart from live ones (accounts.describe.game_level).
+    # and correspondence tables apart from live ones (games.describe.game_level).
     difficulty = difficulty_of(game, seats)
     _, created = Result.objects.get_or_create(
         game=game,

@@ -16,9 +16,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
-from accounts.describe import game_level, kind_name, level_label, table_url
 from accounts.saves import continue_offers
 from games import catalogue
+from games.describe import game_level, kind_name, level_label, table_url
 from leaderboards.daily import daily_day
 from leaderboards.today import status as daily_status
 

@@ -9,10 +9,9 @@ import pytest
 from django.apps import apps as django_apps
 from django.test import Client
 
-from accounts import describe
 from accounts.models import GameRecord, Outcome
 from accounts.saves import slot_key
-from games import catalogue
+from games import catalogue, describe
 from games.engine import tile_rummy as tr
 from games.models import Game, GameStatus
 from games.signals import game_finished

@@ -1,6 +1,8 @@
-"""Names and links for what accounts shows: game kinds, computer levels, table pages.
+"""Names and links for what the pages show of a game: its kind, its level, its table page.
 
 All of it comes from the game catalogue, so a new game is described by being listed.
+In the platform because the stats (accounts), the boards (leaderboards) and the home
+page must count a game at the same level, and the boards sit below accounts.
 """
 
 from __future__ import annotations
