@@ -21,8 +21,7 @@ from django.http import HttpRequest
 
 from accounts import known_device, throttle
 from core.callers import client_address
-from leaderboards import names
-from privacy import reserved
+from leaderboards import holds, names
 
 
 def _login_name(credentials: dict[str, Any]) -> str:
@@ -45,11 +44,12 @@ class AccountAdapter(DefaultAccountAdapter):
     def clean_username(self, username: str, shallow: bool = False) -> str:
         """allauth's checks, then the names check: a program's seat is shown by username.
 
-        A closed account's username is held for a while (``privacy.reserved``).
+        A closed account's username is held for a while (``privacy.reserved``, asked through
+        ``leaderboards.holds``).
         """
         try:
             names.refuse_impostor(username)
-            reserved.refuse_held(username)
+            holds.refuse_held(username)
         except names.InvalidName as exc:
             raise forms.ValidationError(str(exc), code="username_impostor") from exc
         return super().clean_username(username, shallow=shallow)

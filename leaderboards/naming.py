@@ -6,9 +6,9 @@ from collections.abc import Iterable
 
 from django.db import IntegrityError, transaction
 
+from leaderboards.holds import refuse_held
 from leaderboards.models import BlockedName, Player
 from leaderboards.names import InvalidName, clean, name_key
-from privacy.reserved import refuse_held
 
 TAKEN = "That name (or one that looks just like it) is taken."
 

@@ -17,12 +17,12 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games.table_flow import table_url
 from leaderboards import attempts, boards, naming, privacy
+from leaderboards.blocks import names_kept_from
 from leaderboards.forms import NameForm, ReportForm
 from leaderboards.models import NameReport, Player
 from leaderboards.names import InvalidName
 from leaderboards.periods import utc_today
 from leaderboards.players import owner_of_request, player_for_request
-from players.lookup import names_kept_from
 
 
 @require_GET

@@ -38,11 +38,12 @@ from games.engine.registry import engine_for
 from games.models import Game, GameStatus, Move, Seat
 from games.online import placeholder_name
 from games.table_flow import SPEEDS
+from leaderboards.blocks import names_kept_from
 from leaderboards.privacy import names_hidden
 from matchmaking import ratings
 from matchmaking.models import Watcher, owner_key
 from matchmaking.ratings import GUEST_RATING
-from players.lookup import names_kept_from, ratings_of
+from players.lookup import ratings_of
 from replays.frames import SPECTATOR, adapter_for, flow_for
 from replays.policy import daily_day
 from rooms import services as rooms

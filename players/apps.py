@@ -11,8 +11,11 @@ class PlayersConfig(AppConfig):
 
     def ready(self) -> None:
         """Connect the receiver that rates finished games between people, and give online
-        tables the name screen (the platform never imports this app)."""
+        tables the name screen and the boards and rooms the blocks (the platform and those
+        apps never import this one)."""
         from games import online_table
+        from leaderboards import blocks
         from players import lookup, signals  # noqa: F401 - signals: the receiver
 
         online_table.name_screen.register(lookup.name_screen)
+        blocks.register(lookup.blocked_ids)

@@ -1,5 +1,8 @@
 """Small read-only questions other apps ask about players (matchmaking, rooms, lobby).
 
+The apps below this one (boards, rooms) ask about blocks through ``leaderboards.blocks``,
+which ``players.apps`` fills with ``blocked_ids`` at start.
+
 Kept apart from the views and the rating update so importing it is cheap and
 has no side effects. The displayed rating is players.display.shown: openskill's
 ordinal (mu - 3 sigma) scaled so a newcomer shows 1000.
@@ -10,6 +13,7 @@ from __future__ import annotations
 from django.db.models import Q
 from django.http import HttpRequest
 
+from leaderboards.blocks import names_kept_from
 from leaderboards.privacy import names_hidden
 from players.display import provisional, shown
 from players.models import Block, Rating
@@ -49,24 +53,6 @@ def blocked_ids(user_id: int) -> set[int]:
         "blocker_id", "blocked_id"
     )
     return {b if a == user_id else a for a, b in pairs}
-
-
-def names_kept_from(request: HttpRequest) -> set[int]:
-    """Accounts whose names this request's viewer must not see: blocked either way.
-
-    Pages pass ``hidden or user_id in names_kept_from(request)`` to their usual
-    "Hide names" switch, so a blocked player shows as the same neutral placeholder.
-    No query for a guest; one per request for an account (kept on the request, so a
-    page that shows names in several places asks once).
-    """
-    user = getattr(request, "user", None)
-    if user is None or not user.is_authenticated:
-        return set()
-    found: set[int] | None = getattr(request, "_players_kept_apart", None)
-    if found is None:
-        found = blocked_ids(int(user.pk))
-        request._players_kept_apart = found  # type: ignore[attr-defined]
-    return found
 
 
 def name_screen(request: HttpRequest) -> tuple[bool, set[int]]:

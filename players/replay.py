@@ -8,7 +8,7 @@ copied; players.profile decides which games qualify.
 
 Names: "Hide names on this device" hides every person's; a player the viewer
 blocked, or who blocked the viewer, is always shown as the seat's placeholder
-(players.lookup.names_kept_from), as rooms and the boards do.
+(leaderboards.blocks.names_kept_from), as rooms and the boards do.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from django.utils.cache import patch_cache_control
 
 from games.access import game_with_seats
 from games.online import placeholder_name
-from players.lookup import names_kept_from
+from leaderboards.blocks import names_kept_from
 from replays import policy
 from replays.frames import Viewer
 from replays.views import _replay

@@ -19,11 +19,11 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games.table_flow import table_url
 from leaderboards import privacy
+from leaderboards.blocks import names_kept_from
 from leaderboards.models import Player
 from leaderboards.players import player_for_request
 from players import board, limits, profile, recent, replay, social
 from players import pace as rating_pace
-from players.lookup import names_kept_from
 from players.models import Block, Follow
 from rooms import adapters
 

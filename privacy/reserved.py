@@ -1,6 +1,7 @@
 """A closed account's names are held for ``HOLD_DAYS``: nobody can pass for them at once.
 
-Checked by every place a person picks a name others will see: the shared name
+Checked by every place a person picks a name others will see, through
+``leaderboards.holds`` (registered by ``privacy.apps``): the shared name
 check of the boards and player pages (``leaderboards.naming.available``),
 sign-up usernames (``accounts.adapter``) and room and table names
 (``rooms.names``). The hold is by look-alike key, like every other name rule.

@@ -11,9 +11,9 @@ only through templates, which escape them.
 from __future__ import annotations
 
 from games.online import placeholder_name
+from leaderboards.holds import refuse_held
 from leaderboards.models import BlockedName, Player
 from leaderboards.names import InvalidName, clean, name_key
-from privacy.reserved import refuse_held
 from rooms.people import Person
 
 __all__ = ["InvalidName", "block", "room_name", "shown_name", "table_name"]

@@ -25,7 +25,7 @@ from games.services import leave_seat, suspend_player  # by name: a rename fails
 from games.services import pause as pause_game
 from games.services import resume as resume_game
 from games.services import take_back as take_back_seat
-from players.lookup import blocked_ids
+from leaderboards.blocks import blocked_ids
 from rooms import adapters, names
 from rooms.models import Room, RoomGame, RoomSeat, RoomStatus, SeatKind, SeatReport, Suspension
 from rooms.people import Person

@@ -25,7 +25,7 @@ from games import pace as game_pace
 from games.access import get_game_for_player
 from games.table_flow import table_url
 from leaderboards import privacy
-from players.lookup import names_kept_from
+from leaderboards.blocks import names_kept_from
 from rooms import adapters, names, services
 from rooms.forms import JoinForm, RenameForm, RoomForm
 from rooms.models import Room, RoomSeat, RoomStatus

@@ -11,8 +11,8 @@ from django.utils.html import format_html
 
 from games import catalogue
 from games.table_flow import table_url
+from leaderboards.blocks import names_kept_from
 from leaderboards.models import Player
-from players.lookup import names_kept_from
 from players.models import Block, Challenge, ChallengeStatus, Follow
 
 register = template.Library()
@@ -51,7 +51,7 @@ def people_lists(context: dict[str, Any]) -> dict[str, Any]:
     )
 
     # A block either way hides the other's name in the challenge rows, as everywhere else
-    # (players.lookup.names_kept_from); the Blocked list names whom you blocked, to unblock.
+    # (leaderboards.blocks.names_kept_from); the Blocked list names whom you blocked, to unblock.
     apart = names_kept_from(context["request"])
 
     def entry(user_id: int, hide: bool = False) -> dict[str, Any]:

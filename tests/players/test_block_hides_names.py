@@ -80,7 +80,7 @@ def test_the_wins_board_shows_a_blocked_player_as_a_number_either_way() -> None:
 def test_a_guest_page_asks_no_block_question() -> None:
     from django.test import Client
 
-    with mock.patch("players.lookup.blocked_ids") as asked:
+    with mock.patch("leaderboards.blocks.blocked_ids") as asked:
         assert Client().get("/leaderboards/").status_code == 200
         assert Client().get("/rooms/").status_code == 200
     asked.assert_not_called()
