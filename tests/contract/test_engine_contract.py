@@ -5,7 +5,8 @@ short configuration it declares (``GameEntry.contract_configs``) and every
 level, seeded playouts run to the end of the game, mixing the bots' moves
 with timeouts and junk. After every action: every piece is in exactly one
 place, the state survives a JSON round trip, no view shows a seat what it
-may not see, and ``TIMEOUT_ACTION`` is legal for every seat in ``to_act``.
+may not see, the view a bot is handed has the shape of its TypedDict
+(``view_shapes``), and ``TIMEOUT_ACTION`` is legal for every seat in ``to_act``.
 At the end the game is over and replaying the log from the seed gives the
 very same state. A game that is not built yet (its engine module does not
 exist) is skipped, not failed; one that is listed as ready must pass.
@@ -24,6 +25,8 @@ import pytest
 
 from games import catalogue
 from games.engine.base import IllegalAction
+from tests.contract.view_shapes import check as check_shape
+from tests.contract.view_shapes import view_type
 
 MAX_ACTIONS = 6000
 JUNK: tuple[Any, ...] = (
@@ -110,6 +113,7 @@ def play_out(
         assert acting, "nobody may act, yet the game is not over"
         seat = rng.choice(acting)
         shown = engine.view(state, seat)
+        check_shape(shown, view_type(engine.view))
         seen_own_pieces = seen_own_pieces or bool(
             view_ids(engine, shown) - engine.hidden_from(state, seat)
         )

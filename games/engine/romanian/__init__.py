@@ -87,6 +87,7 @@ Out of scope: rooms, clocks, names, the web pages (they sit on this contract).
 from __future__ import annotations
 
 from ..base import IllegalAction
+from ..contract import ActionFields
 from .clock import same_decision
 from .deal import deal, first_dealer
 from .melding import lay
@@ -104,7 +105,7 @@ CLOCK_MELD_BONUS = 20
 # The shapes games.action_schema lets through to ``apply`` (unknown keys are dropped).
 _IDS = ("nested", 0, TILE_COUNT - 1, TILE_COUNT)  # [[ids], ...]
 _ROWS = ("nested", 0, TILE_COUNT - 1, 4 * TILE_COUNT)  # [[owner, meld, [ids] or ids], ...]
-ACTION_FIELDS = {
+ACTION_FIELDS: ActionFields = {
     "doubla": {"pair": _IDS},
     "decline": {},
     "swap": {"with": ("int", 0, 3)},

@@ -98,6 +98,7 @@ names, rooms, pausing.
 
 from __future__ import annotations
 
+from ..contract import ActionFields
 from .advice import least_useful
 from .cards import CARD_COUNT, FACES, Card, card_of, ids_of_face
 from .clock import same_decision
@@ -124,7 +125,7 @@ _IDS = ("list", CARD_COUNT, _CARD)  # [id, ...]
 _MELDS = ("table", 0, CARD_COUNT - 1, CARD_COUNT)  # [[id, ...], ...]
 _MELD = ("int", 0, CARD_COUNT)  # a meld's index on its side; absent/null: a new meld
 _SEAT = ("int", 0, 5)
-ACTION_FIELDS = {
+ACTION_FIELDS: ActionFields = {
     "cut": {"count": ("int", 1, CARD_COUNT - 1)},
     "take": {"pile": ("int", 0, 1), "cards": _IDS, "meld": _MELD, "extra": _MELDS},
     "take_both": {
@@ -166,6 +167,7 @@ def hidden_from(state: State, seat: int | None) -> set[int]:
 
 
 __all__ = [
+    "ACTION_FIELDS",
     "RumastaView",
     "same_decision",
     "CARD_COUNT",

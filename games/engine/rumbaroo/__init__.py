@@ -64,6 +64,7 @@ Out of scope here: rooms, lobbies, the online clock itself (a clock sends
 
 from __future__ import annotations
 
+from ..contract import ActionFields
 from .actions import can_discard, least_useful
 from .boxes import COLOURS, DIFFICULTIES, RULES, TileFace, box, tile_value
 from .clock import same_decision
@@ -104,7 +105,7 @@ VIEW_ID_FIELDS = ("table_ids", "drawn", "playable")
 # Ids stay below the biggest box (Party Big Red, 270 tiles); seats below 8.
 _ID = ("int", 0, 299)
 _SEAT = ("int", 0, 7)
-ACTION_FIELDS = {
+ACTION_FIELDS: ActionFields = {
     "*": {"call": ("bool",)},
     "discard": {
         "tile": _ID,

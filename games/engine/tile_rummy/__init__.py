@@ -22,6 +22,7 @@ Out of scope: timers and online seats (they sit on top of this contract).
 
 from __future__ import annotations
 
+from ..contract import ActionFields
 from .state import (
     DEFAULT_TARGET,
     KIND,
@@ -56,6 +57,7 @@ from .turn import (
     to_act,
 )
 from .view import view
+from .view_types import TileRummyView
 
 # What the site plays for a seat that must move but cannot (a clock ran out, a bot failed):
 # the draw during play, "next round" between rounds.
@@ -67,7 +69,7 @@ CLOCK_MELD_BONUS = 30
 # Besides {"id": …} tile dicts, view keys whose ints are tile ids (none: every tile is a dict).
 VIEW_ID_FIELDS: tuple[str, ...] = ()
 # The shape of every action (games.action_schema reads it before apply): pure data.
-ACTION_FIELDS = {
+ACTION_FIELDS: ActionFields = {
     "play": {"table": ("table", 0, TILE_COUNT - 1, TILE_COUNT)},
     "draw": {},
     "next_round": {},
@@ -93,6 +95,7 @@ __all__ = [
     "VIEW_ID_FIELDS",
     "Config",
     "State",
+    "TileRummyView",
     "all_ids",
     "apply",
     "face_of",

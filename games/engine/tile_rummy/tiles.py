@@ -5,9 +5,8 @@ Every other module reads a tile through these, so the 106 ids mean one thing eve
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..melds import Face, MeldRules, read
+from .view_types import SetView, TileView
 
 COLOURS = ("R", "B", "Y", "K")
 COLOUR_NAMES = {"R": "red", "B": "blue", "Y": "yellow", "K": "black"}
@@ -38,9 +37,9 @@ def sort_key(tile: int) -> tuple[int, int, int]:
     return (COLOURS.index(face.colour or ""), face.number or 0, tile)
 
 
-def tile_view(tile: int, stands_for: int | None = None) -> dict[str, Any]:
+def tile_view(tile: int, stands_for: int | None = None) -> TileView:
     face = face_of(tile)
-    data: dict[str, Any] = {
+    data: TileView = {
         "id": tile,
         "face": str(face),
         "colour": face.colour,
@@ -52,7 +51,7 @@ def tile_view(tile: int, stands_for: int | None = None) -> dict[str, Any]:
     return data
 
 
-def set_view(tiles: list[int]) -> dict[str, Any]:
+def set_view(tiles: list[int]) -> SetView:
     reading = read([face_of(t) for t in tiles], RULES)
     if reading is None:  # a draft may hold half-built sets
         return {"tiles": [tile_view(t) for t in tiles], "kind": None, "value": None}

@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any
 
 from ..base import Action, Event, IllegalAction, Result, derived_rng, require
-from ..melds import check_table, read
+from ..melds import Reading, check_table, read
 from .state import State, deal
 from .tiles import RULES, TILE_COUNT, face_of, sort_key, tile_value
 
@@ -36,7 +36,8 @@ def may_touch_table(state: State, seat: int) -> bool:
 def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     kind = action.get("type") if isinstance(action, dict) else None
     handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
-    require(handler is not None, "unknown_action", "That isn't a move in Tile Rummy.")
+    if handler is None:
+        raise IllegalAction("unknown_action", "That isn't a move in Tile Rummy.")
     require(seat in to_act(state), "not_your_turn", "It isn't your turn.")
     new = copy.deepcopy(state)
     events = handler(new, seat, action)
@@ -165,7 +166,7 @@ def _flat(table: list[list[int]]) -> list[int]:
     return [t for s in table for t in s]
 
 
-def _reading(tiles: list[int]):
+def _reading(tiles: list[int]) -> Reading:
     reading = read([face_of(t) for t in tiles], RULES)
     assert reading is not None, "validated before"
     return reading

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from .state import KIND, State
 from .tiles import set_view, tile_view
 from .turn import may_touch_table, to_act
+from .view_types import TileRummyView
 
 
-def view(state: State, seat: int | None) -> dict[str, Any]:
+def view(state: State, seat: int | None) -> TileRummyView:
     """What one seat may see: its own rack, the table, counts; never the pool order."""
     n = state.config.players
     finished = state.phase != "play"
-    data: dict[str, Any] = {
+    data: TileRummyView = {
         "kind": KIND,
         "seat": seat,
         "players": n,
