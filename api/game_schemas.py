@@ -19,7 +19,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from api.games import kinds  # the setup forms are Django's: read when publishing
 from api.legal import action_types
+from api.view_models import model_names
 from games import catalogue
 
 REF = "#/components/schemas/"
@@ -27,8 +29,6 @@ REF = "#/components/schemas/"
 
 def game_prefix(kind: str) -> str:
     """The name a game's components start with: its view model's, less ``View``."""
-    from api.view_models import model_names
-
     return model_names()[kind].removesuffix("View")
 
 
@@ -79,8 +79,6 @@ def setup_components() -> dict[str, Any]:
     schema; what the schema cannot say (two options that do not go together, such
     as teams for too few players) is the 400 ``bad_options`` it documents.
     """
-    from api.games import kinds  # the setup forms are Django's: read them when publishing
-
     components: dict[str, Any] = {}
     names: dict[str, str] = {}
     for kind in kinds():

@@ -14,6 +14,7 @@ from django.db import transaction
 from django.db.models.signals import post_save
 
 from core.metrics import MOVES, SWEEPS, SWEPT, TIMEOUTS
+from games.models import Move
 
 SWEEP_TASKS = {
     "games.tasks.sweep_online_tables": "online_tables",
@@ -22,8 +23,6 @@ SWEEP_TASKS = {
 
 
 def connect() -> None:
-    from games.models import Move
-
     post_save.connect(count_move, sender=Move, dispatch_uid="metrics.count_move")
     task_postrun.connect(count_sweep, dispatch_uid="metrics.count_sweep", weak=False)
 

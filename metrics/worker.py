@@ -14,6 +14,9 @@ import os
 from typing import Any
 
 from celery.signals import worker_init, worker_process_shutdown
+from prometheus_client import multiprocess, start_http_server
+
+from metrics.collect import scrape_registry
 
 log = logging.getLogger(__name__)
 
@@ -28,10 +31,6 @@ def serve(**kwargs: Any) -> None:
     port = os.environ.get("METRICS_PORT", "").strip()
     if not port:
         return
-    from prometheus_client import start_http_server
-
-    from metrics.collect import scrape_registry
-
     addr = os.environ.get("METRICS_ADDR", "127.0.0.1")
     start_http_server(int(port), addr=addr, registry=scrape_registry())
     log.info("worker metrics on http://%s:%s/metrics", addr, port)
@@ -39,6 +38,4 @@ def serve(**kwargs: Any) -> None:
 
 def forget(pid: int | None = None, **kwargs: Any) -> None:
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
-        from prometheus_client import multiprocess
-
         multiprocess.mark_process_dead(pid or os.getpid())

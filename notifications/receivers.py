@@ -4,7 +4,7 @@ With a broker the Celery task does it (retried with backoff). On the embedded
 default (tasks eager, no broker) a daemon thread does it, one try, started
 once the mover's response has gone (``request_finished``), so the request never
 waits on a mail server or a push service.
-A seat whose page had just polled is asked about again later (``later``).
+A seat whose page had just polled is asked about again later (``in_process.later``).
 ``NOTIFICATIONS_INLINE`` (tests) runs it in the commit hook instead, and
 ``NOTIFICATIONS_SEND`` is off under the test suite except where a test turns it
 on, so other apps' tests neither start threads nor count these queries.
@@ -18,12 +18,12 @@ from typing import Any
 
 from django.conf import settings
 from django.core.signals import request_finished, request_started
-from django.db import close_old_connections, connection, transaction
+from django.db import transaction
 from django.dispatch import receiver
 
 from games.models import Game
 from games.signals import move_applied
-from notifications import my_turn, turns
+from notifications import in_process, my_turn, tasks, turns
 
 log = logging.getLogger(__name__)
 
@@ -41,10 +41,8 @@ def _after_move(sender: Any, game: Game, **kwargs: Any) -> None:
 
 def dispatch(game_id: str, version: int) -> None:
     """Hand the decision to a worker, or to a thread when tasks run in-process."""
-    from notifications import tasks
-
     if getattr(settings, "NOTIFICATIONS_INLINE", False):
-        tasks.tell_once(game_id, version)
+        in_process.tell_once(game_id, version)
         return
     if not tasks.tell_turn.app.conf.task_always_eager:
         try:
@@ -54,7 +52,7 @@ def dispatch(game_id: str, version: int) -> None:
         return
     pending = getattr(_request, "pending", None)
     if pending is None:  # not inside a request (a shell, a management command): start now
-        _start(game_id, version)
+        in_process.start(game_id, version)
     else:  # after the response has gone (request_finished), so the mover never waits
         pending.append((game_id, version))
 
@@ -71,33 +69,4 @@ def _collect(**kwargs: Any) -> None:
 def _start_collected(**kwargs: Any) -> None:
     pending, _request.pending = getattr(_request, "pending", None), None
     for game_id, version in pending or ():
-        _start(game_id, version)
-
-
-def _start(game_id: str, version: int) -> None:
-    threading.Thread(
-        target=_in_thread, args=(game_id, version), name="turn-notice", daemon=True
-    ).start()
-
-
-def later(wait: float, game_id: str, version: int, seat: int) -> None:
-    """Ask again about one seat in ``wait`` seconds, in this process (no broker, no countdown).
-
-    A restart in between loses the second look; the embedded default is one
-    process for a laptop or a demo, and production uses the countdown task.
-    """
-    timer = threading.Timer(wait, _in_thread, args=(game_id, version, (seat,)))
-    timer.name, timer.daemon = "turn-notice-later", True
-    timer.start()
-
-
-def _in_thread(game_id: str, version: int, seats: tuple[int, ...] | None = None) -> None:
-    try:
-        from notifications import tasks
-
-        tasks.tell_once(game_id, version, seats)
-    except Exception:  # noqa: BLE001 - a thread's failure is logged, never raised into a request
-        log.exception("turn notice for %s v%s failed", game_id, version)
-    finally:
-        close_old_connections()
-        connection.close()
+        in_process.start(game_id, version)

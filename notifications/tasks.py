@@ -3,8 +3,8 @@
 Each delivery is its own task, so a mail server that is down is retried
 (with backoff) without pushing again to the devices that already took the
 message. They are queued after the move commits (``receivers``); a move never
-waits on them. Without a broker, :func:`tell_once` does the same work in a
-thread, one try each.
+waits on them. Without a broker, ``notifications.in_process`` does the same work
+in a thread, one try each.
 """
 
 from __future__ import annotations
@@ -13,12 +13,11 @@ import logging
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from smtplib import SMTPException
-from uuid import UUID
 
 from celery import Task, shared_task
 
 from core.metrics import NOTIFICATION_FAILURES
-from notifications import emails, push, receivers, turns
+from notifications import emails, push, turns
 from notifications.models import PushSubscription, TurnNotice
 
 log = logging.getLogger(__name__)
@@ -120,23 +119,6 @@ def deliveries(decision: turns.Decision) -> list[tuple[str, tuple[int, ...]]]:
         devices = PushSubscription.objects.filter(user_id=notice.user_id)
         jobs += [("push", (notice.pk, pk)) for pk in devices.values_list("pk", flat=True)]
     return jobs
-
-
-def tell_once(game_id: UUID | str, version: int, seats: tuple[int, ...] | None = None) -> None:
-    """The embedded default (no broker): decide and deliver here, one try each.
-
-    A seat to ask about again gets a timer in this process (``receivers.later``).
-    """
-    plan = turns.decide(game_id, version, seats)
-    for later in plan.later:
-        receivers.later(later.wait, str(game_id), version, later.seat_index)
-    for decision in plan.tell:
-        for name, args in deliveries(decision):
-            try:
-                DELIVER[name](*args)
-            except Exception as exc:  # noqa: BLE001 - one try by design; the move is committed
-                channel = "e-mail" if name == "email" else name
-                failed(channel, args[0], f"game {game_id}, one try without a worker: {exc!r}")
 
 
 def _notice(notice_id: int) -> TurnNotice | None:

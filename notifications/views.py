@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -57,8 +58,6 @@ def remove_device(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _public_key() -> str:
-    from django.conf import settings
-
     return settings.VAPID_PUBLIC_KEY
 
 

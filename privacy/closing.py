@@ -34,6 +34,7 @@ from importlib import import_module
 from typing import Any
 
 from django.conf import settings
+from django.contrib.sessions.models import Session
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -131,8 +132,6 @@ def _forget_sessions(user: Any) -> None:
     """
     if settings.SESSION_ENGINE not in DB_SESSIONS:
         return
-    from django.contrib.sessions.models import Session
-
     store = import_module(settings.SESSION_ENGINE).SessionStore
     live = Session.objects.filter(expire_date__gt=timezone.now())
     for session in live.iterator():

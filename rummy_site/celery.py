@@ -9,6 +9,7 @@ import os
 
 from celery import Celery
 from celery.signals import task_postrun
+from django.db import connections
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rummy_site.settings")
 
@@ -26,8 +27,6 @@ def drop_broken_connections(**kwargs: object) -> None:
     task failing on "the connection is closed" (seen with scripts/cluster and
     deploy/faults.py). Django's check costs nothing unless the connection had an error.
     """
-    from django.db import connections
-
     for conn in connections.all(initialized_only=True):
         if conn.errors_occurred and conn.connection is not None and not conn.is_usable():
             conn.close()

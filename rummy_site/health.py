@@ -22,6 +22,8 @@ from django.http import HttpRequest, HttpResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from rummy_site.celery import app
+
 log = logging.getLogger(__name__)
 BROKER_TIMEOUT_SECONDS = 2
 
@@ -42,8 +44,6 @@ def check_cache() -> None:
 
 
 def check_broker() -> None:
-    from rummy_site.celery import app
-
     if app.conf.task_always_eager:
         return  # no broker: tasks run in-process
     with app.connection_for_write() as conn:

@@ -20,6 +20,7 @@ from games import pace as game_pace
 from games.models import Game
 from games.table_flow import table_url
 from matchmaking import presets, queue, watching
+from matchmaking.views import default_name  # the views own the remembered name
 from rooms.models import Room
 from rooms.people import person
 
@@ -29,8 +30,6 @@ register = template.Library()
 @register.inclusion_tag("matchmaking/_panel.html", takes_context=True)
 def quick_match_panel(context: template.Context, kind: str) -> dict[str, Any]:
     request = context.get("request")
-    from matchmaking.views import default_name  # the views own the remembered name
-
     return {
         "kind": kind,
         "presets": presets.presets(kind),

@@ -1,7 +1,7 @@
 """Notifications on (they are off for the rest of the suite), sent in the commit hook.
 
 A seat whose page had just polled is asked about again later: in the embedded
-default a timer thread does that (``receivers.later``). Here the second looks
+default a timer thread does that (``in_process.later``). Here the second looks
 are collected in ``deferred`` instead, so a test runs them when it has moved the
 clock on, and no timer fires after its test has ended.
 """
@@ -16,7 +16,7 @@ from aiosmtpd.controller import Controller
 from django.core.cache import cache
 
 from games import presence
-from notifications import receivers, tasks
+from notifications import in_process
 from rummy_site.settings import smtp_mailers
 from tests.notifications.nf_helpers import Sink, free_port
 
@@ -28,7 +28,7 @@ class Deferred(list):
         """Take each second look now (as its timer would), in the order asked."""
         due, self[:] = list(self), []
         for _wait, game_id, version, seat in due:
-            tasks.tell_once(game_id, version, (seat,))
+            in_process.tell_once(game_id, version, (seat,))
 
 
 @pytest.fixture(autouse=True)
@@ -39,7 +39,7 @@ def deferred(settings: Any, monkeypatch: pytest.MonkeyPatch) -> Deferred:
     presence.forget_throttle()
     cache.clear()
     asked = Deferred()
-    monkeypatch.setattr(receivers, "later", lambda *args: asked.append(args))
+    monkeypatch.setattr(in_process, "later", lambda *args: asked.append(args))
     return asked
 
 

@@ -19,7 +19,7 @@ from django.test import Client
 
 from games import services
 from games.engine.registry import engine_for
-from notifications import receivers, tasks, turns
+from notifications import in_process, tasks, turns
 from notifications.models import TurnNotice
 from tests.notifications.nf_helpers import (
     Sink,
@@ -31,7 +31,7 @@ from tests.notifications.nf_helpers import (
 )
 
 pytestmark = pytest.mark.django_db
-REAL_LATER = receivers.later  # conftest collects the second looks; one test wants the timer
+REAL_LATER = in_process.later  # conftest collects the second looks; one test wants the timer
 
 
 @pytest.fixture
@@ -91,7 +91,7 @@ def test_asked_again_twice_it_is_still_one_email(
     twice = [*deferred, *deferred]
     deferred[:] = twice
     deferred.run()
-    tasks.tell_once(game.id, game.version, (1,))
+    in_process.tell_once(game.id, game.version, (1,))
     assert len(_mails_to(ben.email)) == 1
     assert TurnNotice.objects.filter(game=game, seat_index=1).count() == 1
 
@@ -150,7 +150,7 @@ def test_with_a_broker_the_second_look_is_a_countdown_task(
 def test_without_a_broker_a_timer_in_the_process_takes_the_second_look(
     client: Client, monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any
 ) -> None:
-    monkeypatch.setattr(receivers, "later", REAL_LATER)
+    monkeypatch.setattr(in_process, "later", REAL_LATER)
     monkeypatch.setattr(turns, "PRESENT_SECONDS", 1.0)
     monkeypatch.setattr(turns, "DEFER_MARGIN", 0.2)
     game, (ana, ben) = table_of_two()
