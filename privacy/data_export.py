@@ -39,6 +39,7 @@ from notifications.models import NotificationSettings, PushSubscription, TurnNot
 from players.display import shown
 from players.lookup import blocked_ids
 from players.models import Block, Challenge, Follow, Rating, RatingChange
+from preferences.models import Preferences
 from presets.models import Preset
 from puzzles.models import Solver
 from replays.frames import adapter_for, flow_for
@@ -295,6 +296,8 @@ def _settings(user: Any, request: HttpRequest | None) -> dict[str, Any]:
             {"service": urlsplit(d.endpoint).hostname, "added": d.created} for d in devices
         ],
         "vacations": _rows(Vacation.objects.filter(user=user), ("starts", "ends", "days")),
+        "language": Preferences.objects.filter(user=user).values_list("language", flat=True).first()
+        or "the browser's (never chosen)",
         "this_browser": _browser(request) if request is not None else {},
     }
 

@@ -65,6 +65,7 @@ FIELDS: dict[str, Holding] = {
     "notifications.Vacation.user": Holding("settings", DELETE),
     "matchmaking.QueueEntry.user": Holding("quick_match", DELETE),
     "puzzles.Solver.user": Holding("puzzles", DELETE),
+    "preferences.Preferences.user": Holding("settings", DELETE),
 }
 
 

@@ -120,6 +120,8 @@ INSTALLED_APPS = [
     "puzzles",
     # Your data: download it, close the account, the privacy page; closed names held 30 days.
     "privacy",
+    # What a person chooses for themselves (the language first), kept with the account.
+    "preferences",
 ]
 
 MIDDLEWARE = [
@@ -141,6 +143,9 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    # The page's language: the account's saved choice, else Django's order (the language
+    # cookie, then Accept-Language); after authentication, which it reads.
+    "preferences.language.AccountLanguageMiddleware",
     "accounts.middleware.DeviceMiddleware",
     # Permissions-Policy on every page; private, no-store on game pages and partials.
     "rummy_site.middleware.BrowserPolicyMiddleware",
@@ -167,6 +172,8 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 # {{ csp_nonce }} for the rare script that cannot be a static file.
                 "django.template.context_processors.csp",
+                # LANGUAGE_CODE, LANGUAGE_BIDI and LANGUAGES for <html lang dir> and the switch.
+                "django.template.context_processors.i18n",
             ],
         },
     },
@@ -473,7 +480,11 @@ VAPID_SUBJECT = env_str("VAPID_SUBJECT", f"mailto:{DEFAULT_FROM_EMAIL}")
 NOTIFICATIONS_SEND = env_bool("NOTIFICATIONS_SEND", default=not TESTING)
 
 # --- Internationalisation -----------------------------------------------------
-LANGUAGE_CODE = "en-us"
+# The site's languages. A third is one line here and one locale/<code>/LC_MESSAGES/django.po
+# (docs/translating.md). No URL prefix: a link opens in the reader's own language.
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("ro", "Română")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -41,6 +41,8 @@ urlpatterns = [
     path("replay/", include("replays.urls")),
     path("match/", include("matchmaking.urls")),
     path("puzzles/", include("puzzles.urls")),
+    # The footer's language switch (preferences/language.py): a cookie, and the account's choice.
+    path("i18n/", include("preferences.urls")),
     # The home page is the site's (rummy_site/home.py) but keeps its name, games:home.
     path("", include(([path("", home.home, name="home"), *games_urls.urlpatterns], "games"))),
 ]

@@ -1,0 +1,1 @@
+"""A person's own settings that follow their account to every device (the language first)."""

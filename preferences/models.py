@@ -1,0 +1,25 @@
+"""What a signed-in person chose for themselves, kept with the account.
+
+A guest's choices live in cookies on their device; an account's live here so they
+follow it to a phone, like saves do (the newest choice wins: there is only one row).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class Preferences(models.Model):
+    """One row an account, made the first time it chooses something."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preferences"
+    )
+    # A code from settings.LANGUAGES; blank until the person picks one (then the
+    # browser's Accept-Language decides, as for a guest).
+    language = models.CharField(max_length=16, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"preferences of {self.user_id}"
