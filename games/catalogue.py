@@ -15,6 +15,7 @@ used (:func:`load`), so listing the games never loads a search module or a view.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any
@@ -242,6 +243,25 @@ CATALOGUE: tuple[GameEntry, ...] = (
 )
 
 _BY_KIND = {entry.kind: entry for entry in CATALOGUE}
+
+
+@contextmanager
+def including(*entries: GameEntry) -> Iterator[None]:
+    """The catalogue with ``entries`` after its own games while the block runs.
+
+    For tests: a game built only in the tests (tests/fifth_game) is registered by its
+    one entry here, as a site's game is by its line in :data:`CATALOGUE`; everything
+    that reads the catalogue at call time then sees it. The URLconf, read once at
+    start, is the caller's to rebuild.
+    """
+    global CATALOGUE, _BY_KIND
+    saved = CATALOGUE, _BY_KIND
+    CATALOGUE = (*CATALOGUE, *entries)
+    _BY_KIND = {entry.kind: entry for entry in CATALOGUE}
+    try:
+        yield
+    finally:
+        CATALOGUE, _BY_KIND = saved
 
 
 class UnknownGame(LookupError):
