@@ -93,12 +93,30 @@ def _union(arms: list[Checker], hint: Any) -> Checker:
     return check_union
 
 
+QUALIFIERS = (typing.NotRequired, typing.Required, typing.ReadOnly)
+
+
+def _qualifiers(hint: Any) -> set[Any]:
+    """The ``NotRequired``, ``ReadOnly``… wrapped around a key's type."""
+    found = set()
+    while typing.get_origin(hint) in QUALIFIERS:
+        found.add(typing.get_origin(hint))
+        hint = typing.get_args(hint)[0]
+    return found
+
+
+def _unqualified(hint: Any) -> Any:
+    while typing.get_origin(hint) in QUALIFIERS:
+        hint = typing.get_args(hint)[0]
+    return hint
+
+
 def _typeddict(shape: Any) -> Checker:
     """Keys read from the annotations: with postponed annotations (every engine module)
     ``__required_keys__`` cannot see ``NotRequired`` at run time."""
     hints = typing.get_type_hints(shape, include_extras=True)
-    optional = {k for k, h in hints.items() if typing.get_origin(h) is typing.NotRequired}
-    fields = {k: typing.get_args(h)[0] if k in optional else h for k, h in hints.items()}
+    optional = {k for k, h in hints.items() if typing.NotRequired in _qualifiers(h)}
+    fields = {k: _unqualified(h) for k, h in hints.items()}
     required = set(fields) - optional
 
     def check_typeddict(value: Any) -> None:

@@ -27,9 +27,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from games.engine.romanian import RomanianSeatView, RomanianView, is_seated
+from games.engine.romanian.view_types import TileView
+
 from .search import (
     JOLY,
     Combo,
+    Packing,
     best_packing,
     candidates,
     fits,
@@ -38,13 +42,13 @@ from .search import (
 
 LEVELS = ("easy", "medium", "expert")
 BUDGET = {"easy": 2_000, "medium": 10_000, "expert": 60_000}
-View = dict[str, Any]
+View = RomanianSeatView  # a player's own view: its seat and rack are there
+TableMeld = tuple[int, int, list[str]]  # owner, index, faces
 Action = dict[str, Any]
 
 
-def choose_action(view: View, level: str = "medium") -> Action | None:
-    seat = view.get("seat")
-    if seat is None or seat not in view.get("to_act", []):
+def choose_action(view: RomanianView, level: str = "medium") -> Action | None:
+    if not is_seated(view) or view["seat"] not in view["to_act"]:
         return None
     level = level if level in LEVELS else "medium"
     phase = view["phase"]
@@ -166,7 +170,7 @@ def _makes_combo(rack: Counter[str], f: str) -> Combo | None:
     return best
 
 
-def _table(view: View) -> list[tuple[int, int, list[str]]]:
+def _table(view: View) -> list[TableMeld]:
     return [
         (owner, i, [t["face"] for t in m["tiles"]])
         for owner, melds in enumerate(view["melds"])
@@ -192,7 +196,7 @@ def _expert_take(view: View) -> Action | None:
         last = index == len(row) - 1
         if combo is None and not last:
             continue
-        gain = combo.value if combo else (5 if _fits_table(view, tile["face"], seat) else -5)
+        gain: float = combo.value if combo else (5 if _fits_table(view, tile["face"], seat) else -5)
         for f in after:
             usable = _fits_table(view, f, seat) or _makes_combo(rack, f) is not None
             gain += value(f) * (0.5 if usable else -(1.5 if danger else 0.7))
@@ -215,7 +219,7 @@ def _rest_of(combo: Combo, f: str) -> Combo:
 # --- melding ------------------------------------------------------------------------
 
 
-def _opening(rack: Counter[str], max_tiles: int, level: str):
+def _opening(rack: Counter[str], max_tiles: int, level: str) -> Packing:
     if level == "expert":
         return best_packing(rack, BUDGET[level], max_tiles, need_run=True)
     return greedy_packing(rack, max_tiles, need_run=True)
@@ -314,7 +318,7 @@ def _joly_combo(rest: Counter[str]) -> Combo | None:
     return None
 
 
-def _pick(pool: list[dict[str, Any]], faces: tuple[str, ...]) -> list[int]:
+def _pick(pool: list[TileView], faces: tuple[str, ...]) -> list[int]:
     left = list(pool)
     out = []
     for f in faces:
@@ -346,7 +350,7 @@ def pick_discard(view: View, level: str) -> int:
     )["id"]
 
 
-def _loose(view: View, plain: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _loose(view: View, plain: list[TileView]) -> list[TileView]:
     """The tiles the best packing of the rack leaves out (else those whose loss costs least)."""
     rack = rack_faces(view)
     full = best_packing(rack, BUDGET["expert"] // 10, sum(rack.values()))
@@ -377,18 +381,19 @@ def _seen(view: View) -> Counter[str]:
 
 
 def _keep_score(
-    tile: dict[str, Any], rack: list[dict[str, Any]], seen: Counter[str], table
+    tile: TileView, rack: list[TileView], seen: Counter[str], table: list[TableMeld]
 ) -> float:
     """How much a tile is worth keeping: partners held, partners still live, feeding melds."""
-    if tile["joly"]:
-        return 100.0  # only jolys left: any of them
     colour, number = tile["colour"], tile["number"]
+    if colour is None or number is None:  # a joly
+        return 100.0  # only jolys left: any of them
     score = 0.0
     for other in rack:
-        if other["id"] == tile["id"] or other["joly"]:
+        step = None if other["number"] is None else abs(other["number"] - number)
+        if other["id"] == tile["id"] or step is None:  # itself, or a joly
             continue
-        if other["colour"] == colour and 0 < abs(other["number"] - number) <= 2:
-            score += 2 if abs(other["number"] - number) == 1 else 1
+        if other["colour"] == colour and 0 < step <= 2:
+            score += 2 if step == 1 else 1
         elif other["number"] == number and other["colour"] != colour:
             score += 2
     if seen:

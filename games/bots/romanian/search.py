@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from games.engine.melds import Face, read
+from games.engine.melds import Face, Reading, read
 from games.engine.romanian.tiles import COLOURS, RULES
 
 JOLY = "J"
@@ -32,7 +32,7 @@ class Combo:
         return Counter(self.faces)
 
 
-def face_reading(faces: Sequence[str]):
+def face_reading(faces: Sequence[str]) -> Reading | None:
     return read([Face.parse(f) for f in faces], RULES)
 
 

@@ -37,7 +37,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from games.engine.rumasta import melds
+from games.engine.rumasta import RumastaSeatView, RumastaView, is_seated, melds
 from games.engine.rumasta.cards import FACES
 
 from .hand import Table, find_melds, naturals, usefulness, wilds
@@ -59,7 +59,7 @@ def reaction_delay(level: str) -> float:
     return REACTION_DELAY[skill_of(level)]
 
 
-def delay_for(view: dict[str, Any], level: str) -> float:
+def delay_for(view: RumastaView, level: str) -> float:
     """Seconds after a heart window opened before this computer's press (0 otherwise).
 
     The site applies the press at that deadline, so a person who presses
@@ -71,9 +71,8 @@ def delay_for(view: dict[str, Any], level: str) -> float:
     return 0.0
 
 
-def choose_action(view: dict[str, Any], level: str) -> Action | None:
-    seat = view.get("seat")
-    if seat is None or seat not in view["to_act"]:
+def choose_action(view: RumastaView, level: str) -> Action | None:
+    if not is_seated(view) or view["seat"] not in view["to_act"]:
         return None
     skill = skill_of(level)
     phase = view["phase"]
@@ -96,12 +95,12 @@ def choose_action(view: dict[str, Any], level: str) -> Action | None:
 # --- cut, heart, pick ---------------------------------------------------------------
 
 
-def _noise(view: dict[str, Any], salt: str) -> int:
+def _noise(view: RumastaSeatView, salt: str) -> int:
     text = f"{salt}:{view['round_no']}:{view['seat']}:{view['move_no']}"
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:4], "big")
 
 
-def cut(view: dict[str, Any], skill: int) -> Action:
+def cut(view: RumastaSeatView, skill: int) -> Action:
     """Aim at the perfect cut with an error that shrinks with the level."""
     spread = CUT_ERROR[skill]
     error = _noise(view, "cut") % (2 * spread + 1) - spread
@@ -109,14 +108,14 @@ def cut(view: dict[str, Any], skill: int) -> Action:
     return {"type": "cut", "count": count}
 
 
-def heart(view: dict[str, Any]) -> Action | None:
+def heart(view: RumastaSeatView) -> Action | None:
     window = view["heart"]
     if window is None or view["seat"] not in window["waiting"]:
         return None  # next to play, but the window is not ours: wait for it to close
     return {"type": "heart" if view["seat"] == window["layer"] else "call_out"}
 
 
-def pick(view: dict[str, Any]) -> Action:
+def pick(view: RumastaSeatView) -> Action:
     """Gimel/Shin: the opponent holding the most cards (first in play order on a tie)."""
     choices = view["me"]["pick_choices"]
     counts = view["hand_counts"]
@@ -192,7 +191,7 @@ def _keeps_enough(table: Table, pile: int, used: list[int], laid: list[list[int]
     return table.may_leave(left, closing)
 
 
-def sure_draw(view: dict[str, Any], count: int) -> int:
+def sure_draw(view: RumastaSeatView, count: int) -> int:
     """Cards a draw of ``count`` surely adds to the hand (red 3s are laid and replaced).
 
     In the worst case every red 3 not yet seen lies on top of the stock, and
@@ -222,16 +221,17 @@ def _plan(
 
 def _both(table: Table, a: Action, b: Action) -> Action | None:
     """Take both piles when each top has its own proof pair and they share no card."""
+    tops = [pile["top"]["id"] for pile in table.piles if pile["top"] is not None]
+    if len(tops) < 2:
+        return None  # a pile is empty: there is no taking both
     takes = []
     used: set[int] = set()
-    for pile in (0, 1):
-        top = table.piles[pile]["top"]["id"]
+    for top in tops:
         pair = melds.proof_pair(top, [c for c in naturals(table.hand) if c not in used])
         if pair is None:
             return None
         used.update(pair)
         takes.append({"cards": list(pair)})
-    tops = [table.piles[p]["top"]["id"] for p in (0, 1)]
     value = sum(melds.meld_value([t] + k["cards"]) for t, k in zip(tops, takes, strict=True))
     if not table.melded and value < table.minimum:
         return None

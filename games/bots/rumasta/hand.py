@@ -7,10 +7,10 @@ seat knows); nothing here sees more than ``view(state, seat)``.
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any
 
-from games.engine.rumasta import melds
+from games.engine.rumasta import RumastaSeatView, melds
 from games.engine.rumasta.cards import FACES
+from games.engine.rumasta.view_types import Hints, PileView
 
 GOING_OUT_CLOSED = 4
 
@@ -18,18 +18,18 @@ GOING_OUT_CLOSED = 4
 class Table:
     """The view, parsed: my hand, what is locked, my side's melds, everyone's melds."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: RumastaSeatView) -> None:
         self.view = view
         self.seat: int = view["seat"]
-        self.me: dict[str, Any] = view["me"] or {}
-        self.hand: list[int] = [c["id"] for c in view["hand"] or []]
+        self.me: Hints = view["me"]
+        self.hand: list[int] = [c["id"] for c in view["hand"]]
         self.locked: set[int] = set(self.me.get("locked", []))
         self.side: int = view["my_side"]
         self.melds: list[list[list[int]]] = [
             [[c["id"] for c in m["cards"]] for m in side["melds"]] for side in view["sides_melds"]
         ]
         self.own: list[list[int]] = self.melds[self.side]
-        self.piles: list[dict[str, Any]] = view["piles"]
+        self.piles: list[PileView] = view["piles"]
         self.melded: bool = bool(self.me.get("melded"))
         self.minimum: int = int(self.me.get("minimum", 50))
 

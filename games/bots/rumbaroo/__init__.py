@@ -43,6 +43,7 @@ from functools import cache
 from typing import Any
 
 from games.engine.melds import why_not
+from games.engine.rumbaroo import RumbarooSeatView, RumbarooView, is_seated
 from games.engine.rumbaroo.actions import least_useful
 from games.engine.rumbaroo.boxes import COLOURS, RULES, TileFace, box
 
@@ -61,7 +62,7 @@ LEVELS = {"joey": 0, "easy": 0, "wallaby": 1, "medium": 1, "big_red": 2, "expert
 class Seat:
     """The view, parsed: faces by id, what this seat holds, who is near going out."""
 
-    def __init__(self, view: dict[str, Any], skill: int) -> None:
+    def __init__(self, view: RumbarooSeatView, skill: int) -> None:
         self.view = view
         self.skill = skill
         self.seat: int = view["seat"]
@@ -113,9 +114,8 @@ class Seat:
         return why_not([self.face(t).meld_face() for t in tiles], RULES)
 
 
-def choose_action(view: dict[str, Any], level: str) -> dict[str, Any] | None:
-    seat = view.get("seat")
-    if seat is None or seat not in view.get("to_act", []):
+def choose_action(view: RumbarooView, level: str) -> dict[str, Any] | None:
+    if not is_seated(view) or view["seat"] not in view["to_act"]:
         return None
     phase = view["phase"]
     if phase == "round_over":
@@ -211,6 +211,7 @@ def _finishes(me: Seat, left: list[int]) -> bool:
 
 def _after_draw(me: Seat) -> dict[str, Any]:
     tile = me.view["drawn"]
+    assert tile is not None, "the drawn phase names the tile drawn"
     face = me.face(tile)
     if face.wild and me.skill >= 1 and len(me.mine) > 2:
         return {"type": "pass"}  # hold the Wild for a meld
@@ -339,7 +340,7 @@ def _discard_action(me: Seat, tile: int, allow_pair: bool = True) -> dict[str, A
     elif act == "MOB":
         hand = [t for t in me.hand if t != tile]
         if hand:
-            action["give"] = least_useful(hand, _FaceList(me))
+            action["give"] = least_useful(hand, me.faces)
             left -= 1
         prev = (me.seat - me.view["direction"]) % me.n
         left += 1 if me.view["hand_counts"][prev] > 0 else 0
@@ -350,19 +351,6 @@ def _discard_action(me: Seat, tile: int, allow_pair: bool = True) -> dict[str, A
     elif act == "CROC" and _may_stampede(me):
         action["stampede"] = True
     return _with_call(me, action, left)
-
-
-class _FaceList:
-    """Lets the engine's ``least_useful`` index faces by id from a view."""
-
-    def __init__(self, me: Seat) -> None:
-        self.me = me
-
-    def __getitem__(self, tile: int) -> TileFace:
-        return self.me.face(tile)
-
-    def __len__(self) -> int:
-        return len(self.me.faces)
 
 
 def _with_call(me: Seat, action: dict[str, Any], left: int) -> dict[str, Any]:
@@ -452,13 +440,14 @@ def _plan_melds(me: Seat, answering: bool = False) -> dict[str, Any] | None:
     count = len([t for t in final_tiles if t in me.mine])  # swap tiles included, Wilds not
     if count == 0 or (answering and count < 3):
         return None
-    left = len([t for t in me.mine if t not in final_tiles and t not in dict(swaps)])
+    given = {tile for tile, _ in swaps}  # each swap's tile goes to the table for a Wild
+    left = len([t for t in me.mine if t not in final_tiles and t not in given])
     left += len([w for w in swapped if w not in final_tiles])
     action: dict[str, Any] = {"type": "meld", "table": table}
     if swaps:
         action["swaps"] = swaps
     if count >= 3 and not answering:
-        rest = [t for t in me.mine if t not in final_tiles and t not in dict(swaps)]
+        rest = [t for t in me.mine if t not in final_tiles and t not in given]
         action["free"] = _free_choice(me, rest + [w for w in swapped if w not in final_tiles])
     return {"action": _with_call(me, action, left), "count": count, "left": left}
 

@@ -67,7 +67,14 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from games.engine.melds import check_table, read
-from games.engine.tile_rummy import OPENING_MINIMUM, RULES, TILE_COUNT, face_of
+from games.engine.tile_rummy import (
+    OPENING_MINIMUM,
+    RULES,
+    TILE_COUNT,
+    TileRummyView,
+    face_of,
+    is_seated,
+)
 
 from .best import read_view as _read_view
 from .expert import choose, situation_of
@@ -103,7 +110,7 @@ log = logging.getLogger(__name__)
 
 
 def choose_action(
-    view: dict[str, Any],
+    view: TileRummyView,
     level: str,
     budget_s: float | None = SAFETY_CAP_S,
     *,
@@ -121,7 +128,7 @@ def choose_action(
         raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
     if view.get("phase") != "play" or view.get("turn") != view.get("seat"):
         return None
-    if view.get("rack") is None:
+    if not is_seated(view):
         return None
     table, rack, touch = _read_view(view)
     report = report if report is not None else {}
@@ -141,7 +148,7 @@ def choose_action(
 
 
 def propose(
-    view: dict[str, Any],
+    view: TileRummyView,
     level: str,
     budget_s: float | None = SAFETY_CAP_S,
     *,
@@ -359,7 +366,7 @@ def _fits(tiles: list[int], tile: int) -> bool:
     face = _FACES[tile]
     if face.wild or any(f.wild for f in faces):
         return read([*faces, face], RULES) is not None
-    numbers = {f.number for f in faces}
+    numbers = {f.number for f in faces if f.number is not None}  # no wilds here
     if len(numbers) == 1:  # a group
         return (
             face.number in numbers
@@ -433,7 +440,7 @@ def _lay_down(table: Table, rack: Sequence[int], touch: bool) -> Table | None:
 DANGER_TILES = 2
 
 
-def _expert(view: dict[str, Any], budget: Budget, info: dict[str, Any]) -> Table | None:
+def _expert(view: TileRummyView, budget: Budget, info: dict[str, Any]) -> Table | None:
     """The opening, then play beyond the turn (``expert``): out when it
     can, jokers and paired tiles kept, points dumped when an opponent is close
     to going out."""
@@ -453,7 +460,7 @@ def _quick_lay_down(table: Table, tiles: list[int]) -> Table | None:
     return _lay_down(table, naturals, True) if naturals else None
 
 
-def _in_danger(view: dict[str, Any]) -> bool:
+def _in_danger(view: TileRummyView) -> bool:
     counts = view.get("rack_counts") or []
     return any(n <= DANGER_TILES for i, n in enumerate(counts) if i != view.get("seat"))
 

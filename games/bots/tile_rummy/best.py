@@ -16,9 +16,8 @@ table and the seat's own rack), so it can be computed for any past turn.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from games.engine.tile_rummy import face_of, tile_value
+from games.engine.tile_rummy import TileRummyView, face_of, tile_value
 
 from .jokers import around_jokers
 from .opening import best_opening
@@ -42,14 +41,14 @@ class BestPlay:
     exact: bool  # the search finished: nothing lays more
 
 
-def read_view(view: dict[str, Any]) -> tuple[Table, list[int], bool]:
+def read_view(view: TileRummyView) -> tuple[Table, list[int], bool]:
     """(table, rack, may touch the table) as tile ids, from a seat's view."""
     rack = [t["id"] for t in view["rack"] or []]
     table = [[t["id"] for t in s["tiles"]] for s in view["table"]]
     return table, rack, bool(view.get("may_touch_table"))
 
 
-def best_play(view: dict[str, Any], budget: Budget | None = None) -> BestPlay | None:
+def best_play(view: TileRummyView, budget: Budget | None = None) -> BestPlay | None:
     """The most the seat of ``view`` can lay now; None if it can lay nothing."""
     table, rack, touch = read_view(view)
     return best_play_for(table, rack, touch, budget)

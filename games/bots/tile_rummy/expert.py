@@ -162,7 +162,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.engine.tile_rummy import COLOURS, face_of, tile_value
+from games.engine.tile_rummy import COLOURS, TileRummyView, face_of, tile_value
 
 from .jokers import around_jokers, fresh
 from .search import (
@@ -325,7 +325,7 @@ def go_out(table: Table, rack: Sequence[int], budget: Budget) -> Table | None:
     return None
 
 
-def situation_of(view: dict[str, Any]) -> Situation:
+def situation_of(view: TileRummyView) -> Situation:
     """The opponents' fewest tiles and the pool, from a seat's view."""
     counts = [n for i, n in enumerate(view.get("rack_counts") or []) if i != view.get("seat")]
     return Situation(min(counts, default=99), int(view.get("pool_count") or 0))

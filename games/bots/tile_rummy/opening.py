@@ -42,6 +42,7 @@ from .search import Budget, Weights, best_arrangement
 
 FaceKey = tuple[int, int]  # (colour index, number)
 Shape = tuple[tuple[FaceKey, ...], int, int]  # real faces, jokers, value
+Solved = tuple[int, int, tuple[Shape, ...]]  # tiles, value, the shapes laid
 MAX_JOKERS = 2
 
 
@@ -116,12 +117,19 @@ def _most_tiles_opening(
     return Opening([list(t) for t in found.sets], len(found.placed), value)
 
 
-def _solve(faces, counts, jokers, minimum, shapes, budget: Budget):
+def _solve(
+    faces: tuple[FaceKey, ...],
+    counts: tuple[int, ...],
+    jokers: int,
+    minimum: int,
+    shapes: dict[FaceKey, list[Shape]],
+    budget: Budget,
+) -> Solved | None:
     """(tiles, value, shapes) of the best opening, by memoised depth-first search."""
-    memo: dict[tuple, tuple | None] = {}
+    memo: dict[tuple[tuple[int, ...], int, int], Solved | None] = {}
     index = {f: i for i, f in enumerate(faces)}
 
-    def solve(left: tuple[int, ...], jokers_left: int, need: int):
+    def solve(left: tuple[int, ...], jokers_left: int, need: int) -> Solved | None:
         key = (left, jokers_left, need)
         if key in memo:
             return memo[key]
@@ -168,7 +176,7 @@ def _shapes_by_pivot(
     return out
 
 
-def _candidate_sets(have: dict[FaceKey, int], jokers: int):
+def _candidate_sets(have: dict[FaceKey, int], jokers: int) -> list[tuple[tuple[FaceKey, ...], int]]:
     """(real faces, jokers) of every run and group the rack can supply, once each."""
     seen: set[tuple[tuple[FaceKey, ...], int]] = set()
     for c in range(len(COLOURS)):

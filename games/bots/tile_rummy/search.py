@@ -47,6 +47,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
+from typing import Any
 
 from games.engine.melds import Face, read
 from games.engine.tile_rummy import COLOURS as COLOUR_LETTERS
@@ -57,10 +58,17 @@ TOP = 13
 
 # A slot's length: 0 = no run, 1, 2, 3 = "three or more" (may end here).
 PAIRS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(4) for b in range(a, 4))
-PAIR_INDEX = {p: i for i, p in enumerate(PAIRS)}
+PAIR_INDEX: dict[tuple[int, ...], int] = {p: i for i, p in enumerate(PAIRS)}  # sorted pairs
 CLOSED = frozenset(PAIR_INDEX[p] for p in ((0, 0), (0, 3), (3, 3)))
 NONE, REAL, JOKER = 0, 1, 2
 CLOCK_EVERY = 512  # states between two looks at the clock inside a layer
+# One way to treat a colour at a number: (key delta, score gain, reals to groups, decision);
+# per slot pair, per jokers left. A layer's back pointers: key -> (earlier key, decision).
+StageOption = tuple[int, int, int, tuple[Any, ...]]
+StageOptions = list[list[tuple[StageOption, ...]]]
+BackPointers = dict[int, tuple[int, Any]]
+# Per colour and number the tiles held, their ids by (colour, number), and the jokers.
+FaceCounts = tuple[list[list[int]], dict[tuple[int, int], list[int]], list[int]]
 # Beam widths of the anytime search's passes; the last, None, is the exact search.
 WIDTHS: tuple[int | None, ...] = (32, 256, 2048, None)
 
@@ -257,7 +265,7 @@ def _stage_options(
     ahead: tuple[int, int],
     lean: bool,
     lead_ok: bool,
-):
+) -> StageOptions:
     """Per slot pair and jokers left: (key delta, score gain, reals to groups, decision)."""
     return [
         [
@@ -309,7 +317,9 @@ def _can_finish(pair: int, ahead: tuple[int, int], jokers: int) -> bool:
     return missing <= jokers
 
 
-def _potentials(r_count, weights: Weights, rack_jokers: int, jokers: int) -> list[int]:
+def _potentials(
+    r_count: list[list[int]], weights: Weights, rack_jokers: int, jokers: int
+) -> list[int]:
     """potential[i]: the most the stages from colour stage i on could still add."""
     best_joker = max(0, *(weights.joker_at(n) for n in range(1, TOP + 1)))
     tail = rack_jokers * max(0, weights.rack_joker) + jokers * best_joker
@@ -325,7 +335,7 @@ def _potentials(r_count, weights: Weights, rack_jokers: int, jokers: int) -> lis
     return out
 
 
-def _face_counts(tiles: Sequence[int], face_of: Callable[[int], Face]):
+def _face_counts(tiles: Sequence[int], face_of: Callable[[int], Face]) -> FaceCounts:
     counts = [[0] * (TOP + 2) for _ in range(COLOURS)]
     ids: dict[tuple[int, int], list[int]] = {}
     jokers: list[int] = []
@@ -562,10 +572,12 @@ def _drop_joker_heavy(layer: dict[int, int]) -> None:
         del layer[key]
 
 
-def _colour_step(layer: dict[int, int], options, mult: int, jokers: int, cut: int, budget: Budget):
+def _colour_step(
+    layer: dict[int, int], options: StageOptions, mult: int, jokers: int, cut: int, budget: Budget
+) -> tuple[dict[int, int], BackPointers]:
     """One colour at one number: every state times every way to treat that colour."""
     new: dict[int, int] = {}
-    bp: dict[int, tuple] = {}
+    bp: BackPointers = {}
     get = new.get
     timed = budget.deadline is not None
     for i, (state, score) in enumerate(layer.items()):
@@ -589,17 +601,17 @@ def _colour_step(layer: dict[int, int], options, mult: int, jokers: int, cut: in
 
 def _closing_step(
     layer: dict[int, int],
-    options,
+    options: StageOptions,
     mult: int,
     jokers: int,
     cut: int,
     joker_value: int,
     lean: bool,
     budget: Budget,
-):
+) -> tuple[dict[int, int], BackPointers]:
     """The last colour of a number, then its groups: states leave without group counters."""
     new: dict[int, int] = {}
-    bp: dict[int, tuple] = {}
+    bp: BackPointers = {}
     get = new.get
     timed = budget.deadline is not None
     for i, (state, score) in enumerate(layer.items()):

@@ -96,7 +96,7 @@ from .state import KIND, Config, State, all_tiles, conserved, from_json, to_json
 from .tiles import COLOURS, JOLYS, RULES, TILE_COUNT, face_of, rack_value, sort_tiles
 from .turn import apply, may_take, to_act
 from .view import events_for, view
-from .view_types import RomanianView
+from .view_types import RomanianSeatView, RomanianView, is_seated
 
 TIMEOUT_ACTION = {"type": "timeout"}
 # The online clock (the site enforces it): seconds a turn, plus a bonus once melding starts.
@@ -157,7 +157,9 @@ __all__ = [
     "TIMEOUT_ACTION",
     "VIEW_ID_FIELDS",
     "Config",
+    "RomanianSeatView",
     "RomanianView",
+    "is_seated",
     "IllegalAction",
     "State",
     "all_ids",

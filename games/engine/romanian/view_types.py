@@ -5,7 +5,7 @@ Why TypedDicts: see ``games.engine.contract``.
 
 from __future__ import annotations
 
-from typing import NotRequired, TypedDict
+from typing import NotRequired, ReadOnly, TypedDict, TypeIs
 
 from ..melds import TileFaceView
 
@@ -84,7 +84,7 @@ class RomanianView(TypedDict):
     """Everything ``view(state, seat)`` returns; ``rack`` is None for a spectator."""
 
     kind: str
-    seat: int | None
+    seat: ReadOnly[int | None]
     players: int
     options: OptionsView
     phase: str
@@ -96,7 +96,7 @@ class RomanianView(TypedDict):
     first_player: int
     move_no: int
     turns: int
-    rack: list[TileView] | None
+    rack: ReadOnly[list[TileView] | None]
     rack_counts: list[int]
     melds: list[list[MeldView]]
     opened: list[bool]
@@ -120,3 +120,15 @@ class RomanianView(TypedDict):
     end_reason: str | None
     winners: list[int]
     breakdown: list[ScoreRow[TileView]] | None
+
+
+class RomanianSeatView(RomanianView):
+    """A player's own view (``is_seated``): what a bot is handed."""
+
+    seat: ReadOnly[int]
+    rack: ReadOnly[list[TileView]]
+
+
+def is_seated(view: RomanianView) -> TypeIs[RomanianSeatView]:
+    """A player's view, not a spectator's: its seat and rack are there."""
+    return view["seat"] is not None and view["rack"] is not None

@@ -109,7 +109,7 @@ from .scoring import result
 from .state import KIND, Config, State, all_cards, conserved, from_json, to_json
 from .turn import apply, to_act
 from .view import events_for, view
-from .view_types import RumastaView
+from .view_types import RumastaSeatView, RumastaView, is_seated
 
 # Legal for any seat in to_act: see the docstring's last action line.
 TIMEOUT_ACTION = {"type": "timeout"}
@@ -168,7 +168,9 @@ def hidden_from(state: State, seat: int | None) -> set[int]:
 
 __all__ = [
     "ACTION_FIELDS",
+    "RumastaSeatView",
     "RumastaView",
+    "is_seated",
     "same_decision",
     "CARD_COUNT",
     "FACES",

@@ -6,7 +6,7 @@ The view as TypedDicts, not classes: see ``games.engine.contract``.
 
 from __future__ import annotations
 
-from typing import NotRequired, TypedDict
+from typing import NotRequired, ReadOnly, TypedDict, TypeIs
 
 
 class CardView(TypedDict):
@@ -130,11 +130,11 @@ class RumastaView(TypedDict):
     for a spectator."""
 
     kind: str
-    seat: int | None
+    seat: ReadOnly[int | None]
     players: int
     teams: str
     sides: list[list[int]]
-    my_side: int | None
+    my_side: ReadOnly[int | None]
     target: int
     hand_size: int
     round_no: int
@@ -147,7 +147,7 @@ class RumastaView(TypedDict):
     cutter: int
     dealer: int
     cut: CutView
-    hand: list[CardView] | None
+    hand: ReadOnly[list[CardView] | None]
     hand_counts: list[int]
     piles: list[PileView]
     stock_count: int
@@ -167,4 +167,19 @@ class RumastaView(TypedDict):
     went_out: int | None
     winners: list[int]
     final_hands: list[list[FaceView]] | None
-    me: Hints | None
+    me: ReadOnly[Hints | None]
+
+
+class RumastaSeatView(RumastaView):
+    """A player's own view (``is_seated``): what a bot is handed."""
+
+    seat: ReadOnly[int]
+    my_side: ReadOnly[int]
+    hand: ReadOnly[list[CardView]]
+    me: ReadOnly[Hints]
+
+
+def is_seated(view: RumastaView) -> TypeIs[RumastaSeatView]:
+    """A player's view, not a spectator's: its seat, side, hand and hints are there."""
+    mine = (view["seat"], view["my_side"], view["hand"], view["me"])
+    return all(part is not None for part in mine)

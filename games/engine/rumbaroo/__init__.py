@@ -83,7 +83,7 @@ from .state import (
 )
 from .turn import apply, to_act
 from .view import events_for, view
-from .view_types import RumbarooView
+from .view_types import RumbarooSeatView, RumbarooView, is_seated
 
 # Legal for any seat in to_act: draw 1 and pass, take a waiting Snap, or deal on.
 TIMEOUT_ACTION = {"type": "timeout"}
@@ -154,7 +154,9 @@ def hidden_from(state: State, seat: int | None) -> set[int]:
 
 
 __all__ = [
+    "RumbarooSeatView",
     "RumbarooView",
+    "is_seated",
     "same_decision",
     "COLOURS",
     "DIFFICULTIES",

@@ -39,7 +39,7 @@ Choices made for the players (documented on the How to play page):
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..base import Action, Event, derived_rng, require
@@ -77,8 +77,12 @@ def can_discard(state: State, tile: int) -> bool:
     return face.action is not None and top.action == face.action
 
 
-def least_useful(tiles: Sequence[int], all_faces: Sequence[TileFace]) -> int:
-    """The tile a hand gives up most easily (see the module docstring); deterministic."""
+Faces = Sequence[TileFace] | Mapping[int, TileFace]  # a tile's face by its id
+
+
+def least_useful(tiles: Sequence[int], all_faces: Faces) -> int:
+    """The tile a hand gives up most easily (see the module docstring); deterministic.
+    ``all_faces`` needs only the faces of ``tiles``: a bot passes what its view shows."""
 
     def partners(face: TileFace, tile: int) -> int:
         count = 0

@@ -5,7 +5,7 @@ Why TypedDicts: see ``games.engine.contract``.
 
 from __future__ import annotations
 
-from typing import NotRequired, TypedDict
+from typing import NotRequired, ReadOnly, TypedDict, TypeIs
 
 from ..melds import TileFaceView
 
@@ -39,7 +39,7 @@ class RumbarooView(Hints):
     spectator, ``final_hands`` is set once a round is over."""
 
     kind: str
-    seat: int | None
+    seat: ReadOnly[int | None]
     players: int
     difficulty: str
     party: bool
@@ -73,8 +73,21 @@ class RumbarooView(Hints):
     round_winner: int | None
     end_reason: str | None
     winners: list[int]
-    hand: list[TileView] | None
-    pouch: list[TileView] | None
+    hand: ReadOnly[list[TileView] | None]
+    pouch: ReadOnly[list[TileView] | None]
     drawn: int | None
     called: bool
     final_hands: list[list[TileView]] | None
+
+
+class RumbarooSeatView(RumbarooView):
+    """A player's own view (``is_seated``): what a bot is handed."""
+
+    seat: ReadOnly[int]
+    hand: ReadOnly[list[TileView]]
+    pouch: ReadOnly[list[TileView]]
+
+
+def is_seated(view: RumbarooView) -> TypeIs[RumbarooSeatView]:
+    """A player's view, not a spectator's: its seat, hand and pouch are there."""
+    return view["seat"] is not None and view["hand"] is not None and view["pouch"] is not None

@@ -57,7 +57,7 @@ from .turn import (
     to_act,
 )
 from .view import view
-from .view_types import TileRummyView
+from .view_types import TileRummySeatView, TileRummyView, is_seated
 
 # What the site plays for a seat that must move but cannot (a clock ran out, a bot failed):
 # the draw during play, "next round" between rounds.
@@ -95,7 +95,9 @@ __all__ = [
     "VIEW_ID_FIELDS",
     "Config",
     "State",
+    "TileRummySeatView",
     "TileRummyView",
+    "is_seated",
     "all_ids",
     "apply",
     "face_of",

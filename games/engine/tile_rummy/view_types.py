@@ -5,7 +5,7 @@ Why TypedDicts: see ``games.engine.contract``.
 
 from __future__ import annotations
 
-from typing import NotRequired, TypedDict
+from typing import NotRequired, ReadOnly, TypedDict, TypeIs
 
 from ..melds import TileFaceView
 
@@ -31,7 +31,7 @@ class TileRummyView(TypedDict):
     ``final_racks`` is set once a round is over."""
 
     kind: str
-    seat: int | None
+    seat: ReadOnly[int | None]
     players: int
     phase: str
     turn: int
@@ -48,6 +48,18 @@ class TileRummyView(TypedDict):
     totals: list[int]
     round_scores: list[int] | None
     winners: list[int]
-    rack: list[TileView] | None
+    rack: ReadOnly[list[TileView] | None]
     may_touch_table: bool
     final_racks: list[list[TileView]] | None
+
+
+class TileRummySeatView(TileRummyView):
+    """A player's own view (``is_seated``): what a bot is handed."""
+
+    seat: ReadOnly[int]
+    rack: ReadOnly[list[TileView]]
+
+
+def is_seated(view: TileRummyView) -> TypeIs[TileRummySeatView]:
+    """A player's view, not a spectator's: its seat and rack are there."""
+    return view["seat"] is not None and view["rack"] is not None
