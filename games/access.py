@@ -138,7 +138,7 @@ def game_with_seats(game_id: UUID | str) -> Game | None:
     # Django's own deferred filter, built only then (building it cost more than the read).
     cached: QuerySet[Seat] = QuerySet(model=Seat)
     cached._deferred_filter = (False, (), {"game_id": game.pk})  # type: ignore[attr-defined]
-    cached._result_cache = rows  # type: ignore[attr-defined]
+    cached._result_cache = rows
     cached._prefetch_done = True  # type: ignore[attr-defined]
     game._prefetched_objects_cache = {"seats": cached}  # type: ignore[attr-defined]
     return game

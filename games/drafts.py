@@ -14,14 +14,23 @@ a move commits is simply ignored afterwards.
 from __future__ import annotations
 
 import json
-from typing import Any
+from enum import Enum
+from typing import Any, Final, Literal
 
 from django.db import connection
 
 from core.db import hot_cursor
 from games.models import Game, GameStatus, Seat
 
-RACED = object()  # the seat's draft or its game changed since it was read
+
+class _Raced(Enum):
+    """A one-value type, so ``is not RACED`` tells the type checker the draft is left."""
+
+    RACED = "raced"
+
+
+RACED: Final = _Raced.RACED  # the seat's draft or its game changed since it was read
+Raced = Literal[_Raced.RACED]
 
 
 def as_stored(draft: dict[str, Any] | None) -> str | None:

@@ -24,12 +24,16 @@ import logging
 import threading
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 from uuid import UUID
 
 from django.conf import settings
 from django.db import connection, transaction
 
 from core.metrics import LIVE_WAITERS
+
+if TYPE_CHECKING:  # for the type only: _redis imports the client where it is first used
+    from redis import Redis
 
 log = logging.getLogger(__name__)
 
@@ -114,7 +118,7 @@ class _Slots:
 _slots = _Slots()
 
 
-def _redis():  # noqa: ANN202 - redis-py's client type
+def _redis() -> Redis:
     """One client per process for publishing (redis-py pools its connections)."""
     global _client
     if _client is None:
@@ -124,7 +128,7 @@ def _redis():  # noqa: ANN202 - redis-py's client type
     return _client
 
 
-_client = None
+_client: Redis | None = None
 
 
 class _Listener:

@@ -15,16 +15,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.db import connection
-from django.db.models import Model
+from django.db.models import Field, Model
 
 from core.db import hot_cursor
 from games.models import Game, Seat
 
 
-class ModelRow:
+class ModelRow[M: Model]:
     """How to turn a slice of a result row into one ``model`` instance."""
 
-    def __init__(self, model: type[Model], alias: str) -> None:
+    def __init__(self, model: type[M], alias: str) -> None:
         self.model = model
         self.fields = list(model._meta.concrete_fields)
         self.attnames = [f.attname for f in self.fields]
@@ -34,7 +34,7 @@ class ModelRow:
     @property
     def columns(self) -> str:
         quote = connection.ops.quote_name
-        return ", ".join(f"{self.alias}.{quote(f.column)}" for f in self.fields)
+        return ", ".join(f"{self.alias}.{quote(_column(f))}" for f in self.fields)
 
     def converters(self) -> list[tuple[int, list[Any], Any]]:
         """(position, converter functions, column expression) for fields that need any."""
@@ -49,7 +49,7 @@ class ModelRow:
             self._converters[vendor] = found
         return self._converters[vendor]
 
-    def build(self, values: Sequence[Any]) -> Model:
+    def build(self, values: Sequence[Any]) -> M:
         row = list(values)
         for i, fns, col in self.converters():
             for fn in fns:
@@ -58,6 +58,12 @@ class ModelRow:
 
     def __len__(self) -> int:
         return len(self.fields)
+
+
+def _column(field: Field[Any, Any]) -> str:
+    """A concrete field's column: Django types it optional, for fields that have none."""
+    assert field.column is not None, field
+    return field.column
 
 
 _SEAT = ModelRow(Seat, "s")
@@ -84,4 +90,4 @@ def read_game_and_seats(game_id: Any) -> tuple[Game, list[Seat]] | None:
     width = len(_SEAT)
     game = _GAME.build(rows[0][width:])
     seats = [_SEAT.build(row[:width]) for row in rows]
-    return game, seats  # type: ignore[return-value]
+    return game, seats

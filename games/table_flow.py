@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 from django.conf import settings
@@ -34,7 +34,19 @@ from games.engine.registry import engine_for
 from games.models import Game, GameStatus, Move, Seat
 from games.signals import game_saved
 
+if TYPE_CHECKING:
+    from django_htmx.middleware import HtmxDetails
+
 View = Callable[..., HttpResponse]
+
+
+class TableRequest(HttpRequest):
+    """A request as the site's middleware hands it to a table: with django-htmx's
+    ``htmx`` and the guest device key (``accounts.middleware``). For the type checker."""
+
+    htmx: HtmxDetails
+    device_key: str
+
 Change = Callable[[dict[str, Any] | None, dict[str, Any]], dict[str, Any] | None]
 Mover = Callable[[dict[str, Any] | None, dict[str, Any], int, str], dict[str, Any]]
 
@@ -109,7 +121,7 @@ class TableFlow:
         namespace = catalogue.get(self.kind).url_name
         return reverse(f"{namespace}:{name}", kwargs={"game_id": game.id})
 
-    def game_for_player(self, request: HttpRequest, game_id: UUID) -> tuple[Game, Seat]:
+    def game_for_player(self, request: TableRequest, game_id: UUID) -> tuple[Game, Seat]:
         """The caller's game and seat; 404 for strangers and for a game of another kind."""
         game, seat = get_game_for_player(request, game_id)
         if game.kind != self.kind:
@@ -138,7 +150,7 @@ class TableFlow:
 
     # --- views shared as they are ----------------------------------------------------
 
-    def table(self, request: HttpRequest, game_id: UUID) -> HttpResponse:
+    def table(self, request: TableRequest, game_id: UUID) -> HttpResponse:
         """The whole table page (a game of another kind goes to its own table)."""
         game, seat = get_game_for_player(request, game_id)
         if game.kind != self.kind:
@@ -148,7 +160,7 @@ class TableFlow:
 
     # --- views shared as they are ----------------------------------------------------
 
-    def board_at(self, request: HttpRequest, game_id: UUID) -> HttpResponse:
+    def board_at(self, request: TableRequest, game_id: UUID) -> HttpResponse:
         """The board at version ``at``: one move's frame, or the live table.
 
         Asked for one version after another, it shows the computers' turns one
@@ -160,7 +172,7 @@ class TableFlow:
         probe = self.probe(request, game_id)
         if probe is not None:
             presence.mark(request, game_id)  # this seat's page is open (notifications hold off)
-        if _nothing_new(probe, at, seen):
+        if probe is not None and _nothing_new(probe, at, seen):
             if not (probe.online and request.GET.get("wait") == "1"):
                 return HttpResponse(status=204)
 
@@ -178,7 +190,7 @@ class TableFlow:
                 return self.frame(request, game, seat, move)
         return self.board(request, game, seat)
 
-    def probe(self, request: HttpRequest, game_id: UUID) -> Probe | None:
+    def probe(self, request: TableRequest, game_id: UUID) -> Probe | None:
         """The poll's cheap look at the caller's game; a clock that ran out is applied first
         (with no worker, the first look after the deadline does it)."""
         probe = probe_for_player(request, game_id, self.kind)
@@ -187,7 +199,7 @@ class TableFlow:
             probe = probe_for_player(request, game_id, self.kind)
         return probe
 
-    def set_speed(self, request: HttpRequest, game_id: UUID) -> HttpResponse:
+    def set_speed(self, request: TableRequest, game_id: UUID) -> HttpResponse:
         """Remember how fast the computers' moves are shown, and redraw the board."""
         game, seat = self.game_for_player(request, game_id)
         choice = request.POST.get("speed", "")
@@ -201,7 +213,7 @@ class TableFlow:
         """Answer a refusal raised before the service ran with the board and its reason."""
 
         @wraps(view)
-        def wrapper(request: HttpRequest, game_id: UUID) -> HttpResponse:
+        def wrapper(request: TableRequest, game_id: UUID) -> HttpResponse:
             try:
                 return view(request, game_id)
             except Refused as refused:
@@ -209,7 +221,7 @@ class TableFlow:
 
         return wrapper
 
-    def game_for_post(self, request: HttpRequest, game_id: UUID) -> tuple[Game, Seat]:
+    def game_for_post(self, request: TableRequest, game_id: UUID) -> tuple[Game, Seat]:
         """The caller's game and seat; a forged seat or a missing version is refused here."""
         game, seat = self.game_for_player(request, game_id)
         claimed = request.POST.get("seat")
@@ -226,7 +238,7 @@ class TableFlow:
         return engine.view(engine.from_json(game.state), seat.index)
 
     def act(
-        self, request: HttpRequest, game: Game, seat: Seat, action: dict[str, Any]
+        self, request: TableRequest, game: Game, seat: Seat, action: dict[str, Any]
     ) -> HttpResponse:
         """Play ``action`` for the seat and show the result (or the refusal)."""
         version = as_int(request.POST.get("version"))
@@ -244,7 +256,7 @@ class TableFlow:
         """A POST view that plays ``{"type": kind}`` for the caller's seat (draw, next round…)."""
 
         @self.refusals
-        def view(request: HttpRequest, game_id: UUID) -> HttpResponse:
+        def view(request: TableRequest, game_id: UUID) -> HttpResponse:
             game, seat = self.game_for_post(request, game_id)
             return self.act(request, game, seat, {"type": kind})
 
@@ -253,7 +265,7 @@ class TableFlow:
 
     def draft_move(
         self,
-        request: HttpRequest,
+        request: TableRequest,
         game_id: UUID,
         mover: Mover,
         refused: type[Exception],
@@ -282,7 +294,7 @@ class TableFlow:
 
         return self.draft_change(request, game_id, change)
 
-    def draft_change(self, request: HttpRequest, game_id: UUID, change: Change) -> HttpResponse:
+    def draft_change(self, request: TableRequest, game_id: UUID, change: Change) -> HttpResponse:
         """Apply ``change`` to the seat's unconfirmed turn and redraw the board."""
         game, seat = self.game_for_post(request, game_id)
         version = as_int(request.POST.get("version")) or 0
@@ -296,7 +308,7 @@ class TableFlow:
             return redirect(self.table_url_name, game_id=game.id)
         return self.draft_form(request, game, seat)
 
-    def draft_form(self, request: HttpRequest, game: Game, seat: Seat) -> HttpResponse:
+    def draft_form(self, request: TableRequest, game: Game, seat: Seat) -> HttpResponse:
         """The board's form alone, swapped out of band: all that a draft move changes.
 
         A tap moves a tile within the seat's own draft; the version, the players,
@@ -317,7 +329,7 @@ class TableFlow:
         return response
 
     def refuse(
-        self, request: HttpRequest, game: Game, seat: Seat, error: services.ServiceError
+        self, request: TableRequest, game: Game, seat: Seat, error: services.ServiceError
     ) -> HttpResponse:
         """The unchanged board with the reason (htmx), or a message and a redirect."""
         game.refresh_from_db()
@@ -331,7 +343,7 @@ class TableFlow:
 
     def board(
         self,
-        request: HttpRequest,
+        request: TableRequest,
         game: Game,
         seat: Seat,
         *,
@@ -364,7 +376,7 @@ class TableFlow:
             response.headers["HX-Trigger"] = "game-over"
         return response
 
-    def frame(self, request: HttpRequest, game: Game, seat: Seat, move: Move) -> HttpResponse:
+    def frame(self, request: TableRequest, game: Game, seat: Seat, move: Move) -> HttpResponse:
         """A read-only picture of the table right after ``move``, then on to the next."""
         online_table.hide_names(request, game, seat)
         context = self.frame_context(game, seat, self.view(game, seat), move)
@@ -373,7 +385,7 @@ class TableFlow:
         return render(request, self.board_template, context)
 
     def timing(
-        self, request: HttpRequest, game: Game, context: dict[str, Any], seat: Seat
+        self, request: TableRequest, game: Game, context: dict[str, Any], seat: Seat
     ) -> dict[str, Any]:
         """The speed choice and, while computers are to move, when to ask for the next frame."""
         default = "fast" if game.online else self.default_speed  # online: Fast unless chosen
@@ -404,7 +416,7 @@ class TableFlow:
 
     # --- leaving the table ---------------------------------------------------------------
 
-    def save_and_exit(self, request: HttpRequest, game_id: UUID) -> HttpResponse:
+    def save_and_exit(self, request: TableRequest, game_id: UUID) -> HttpResponse:
         """Leave the table. Every move is already saved; this makes it the newest save."""
         game, seat = self.game_for_post(request, game_id)
         if game.status == GameStatus.ACTIVE:
@@ -412,7 +424,7 @@ class TableFlow:
             messages.success(request, "Game saved. Continue it from the home page.")
         return redirect("games:home")
 
-    def take_back(self, request: HttpRequest, game_id: UUID) -> HttpResponse:
+    def take_back(self, request: TableRequest, game_id: UUID) -> HttpResponse:
         """Back at an online table: the seat is the player's again, from this turn on."""
         game, seat = self.game_for_post(request, game_id)
         try:
@@ -424,7 +436,7 @@ class TableFlow:
             return redirect(self.table_url_name, game_id=game.id)
         return self.board(request, game, seat)
 
-    def abandon(self, request: HttpRequest, game_id: UUID) -> HttpResponse:
+    def abandon(self, request: TableRequest, game_id: UUID) -> HttpResponse:
         """Ask first (GET), then end the game for good (POST); it counts as a loss."""
         game, seat = self.game_for_player(request, game_id)
         if game.status != GameStatus.ACTIVE:
@@ -446,7 +458,7 @@ class TableFlow:
         return render(request, ABANDON, context, status=error.status if error else 200)
 
 
-def _abandon(request: HttpRequest, game: Game, seat: Seat) -> services.ServiceError | None:
+def _abandon(request: TableRequest, game: Game, seat: Seat) -> services.ServiceError | None:
     """End the game for the seat; the refusal, if any, to show on the page."""
     version = as_int(request.POST.get("version"))
     if version is None:
@@ -481,7 +493,7 @@ def recent_moves(game: Game, upto: int, count: int = 8) -> list[Move]:
     return list(rows.order_by("seq").only("seq", "seat", "action", "public_view"))
 
 
-def person_seat(request: HttpRequest) -> services.SeatSpec:
+def person_seat(request: TableRequest) -> services.SeatSpec:
     """The person asking, as a seat: their account when signed in, else this device."""
     user_id = request.user.pk if request.user.is_authenticated else None
     return services.SeatSpec("You", user_id=user_id, device_key=request.device_key)

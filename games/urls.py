@@ -23,6 +23,9 @@ urlpatterns = [
 def game_urls() -> list[URLResolver]:
     """Each ready game's own URLs, for the root URLconf (namespaces are top level)."""
     return [
-        path(f"{entry.url_prefix}/", include((web_for(entry.kind).urls, entry.url_name)))
+        path(
+            f"{entry.url_prefix}/",
+            include((web_for(entry.kind).urls.urlpatterns, entry.url_name)),
+        )
         for entry in catalogue.ready()
     ]

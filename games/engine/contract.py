@@ -2,11 +2,12 @@
 
 Why a Protocol rather than a base class: an engine is a module, not an object,
 and mypy checks a module against a Protocol when it is assigned to a variable of
-that type (``conformance.py`` does so for every engine), so a missing function or
+that type (each engine's ``conformance.py`` does so), so a missing function or
 a changed signature fails the type check, not a playout. Each engine fixes the two
 parameters: its own ``State`` and the TypedDict its ``view`` returns (in the
 engine's ``view_types.py``), so the site and the bots read a seat's view by name,
-with its types. TypedDicts, not classes: a view is sent as JSON, stored in the move
+with its types; a bot reads its ``SeatView`` (seat and rack there, ``is_seated``).
+TypedDicts, not classes: a view is sent as JSON, stored in the move
 log and read by templates as a dict, so it stays one; the types only let mypy check
 that every reader asks for keys the view has and uses what it finds there rightly.
 

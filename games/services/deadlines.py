@@ -92,8 +92,10 @@ def _fresh_deadline(engine: Any, state: Any, config: Any = None, game: Game | No
 
 
 def _queue_clock_on_commit(game: Game) -> None:
-    game_id, version = str(game.id), game.version
-    wait = max(0.0, (game.deadline - timezone.now()).total_seconds())
+    """Called once the game's deadline is set: the clock task runs at it."""
+    game_id, version, deadline = str(game.id), game.version, game.deadline
+    assert deadline is not None, "a clock is queued only for a deadline"
+    wait = max(0.0, (deadline - timezone.now()).total_seconds())
     transaction.on_commit(lambda: queue_clock(game_id, version, wait))
 
 

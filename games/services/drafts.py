@@ -53,7 +53,7 @@ def update_draft(
 
 def _draft_without_lock(
     game: Game, seat: int, expected_version: int, change: DraftChange
-) -> dict[str, Any] | None | object:
+) -> dict[str, Any] | None | draft_rows.Raced:
     """The tap on the game as read; ``games.drafts.RACED`` when the row moved meanwhile."""
     if game.version != expected_version:
         raise _stale()
@@ -83,8 +83,8 @@ def _draft_under_lock(
     """
     with transaction.atomic():
         locked = _locked(game_id, expected_version, ("version", "status", "paused_until"))
-        row = Seat.objects.select_for_update().only("turn_draft", "index")
-        row = row.filter(game_id=game_id, index=seat).first()
+        seats = Seat.objects.select_for_update().only("turn_draft", "index")
+        row = seats.filter(game_id=game_id, index=seat).first()
         if row is None:
             raise NotAllowed("No such game.", "no_game")
         game = loaded if loaded is not None and loaded.version == locked.version else None

@@ -1,10 +1,10 @@
 """Every game in the catalogue follows the engine Protocol at run time, and its views
 have the shape of the TypedDict its ``view`` is annotated with.
 
-mypy checks the engines that ``games/engine/conformance.py`` names against
-``games.engine.contract``; this checks whatever the catalogue lists (a new game
-before anyone names it there), and that the views a short timeout playout shows
-every seat and a spectator hold exactly the keys, at every depth, that the types say.
+mypy checks each engine against ``games.engine.contract`` (its ``conformance.py``);
+this checks whatever the catalogue lists (a game whose conformance module is missing),
+and that the views a short timeout playout shows every seat and a spectator hold
+exactly the keys, at every depth, that the types say.
 """
 
 from __future__ import annotations

@@ -1,0 +1,16 @@
+"""This engine and its ``legal`` module checked against ``games.engine.contract`` by mypy.
+
+Nothing imports this module at run time: mypy compares a module with a Protocol only
+where it is used as one, so here it is (see ``contract``).
+"""
+
+from __future__ import annotations
+
+import games.engine.tile_rummy as engine
+
+from ..contract import Engine, LegalMoves
+from . import legal
+from .view_types import TileRummyView
+
+ENGINE: Engine[engine.State, TileRummyView] = engine
+LEGAL: LegalMoves[engine.State] = legal
