@@ -95,7 +95,7 @@ def _pile(request: HttpRequest) -> int:
     pile = as_int(request.POST.get("pile"))
     if pile not in (0, 1):
         raise drafts.DraftError("Choose pile 1 or pile 2.")
-    return pile  # type: ignore[return-value]
+    return pile
 
 
 def _target(request: HttpRequest, pile: int) -> int | None:
