@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
+from django.utils.translation import gettext as _
 
 from api.errors import ApiError
 from games import catalogue
@@ -61,7 +62,7 @@ def challenge_out(row: Challenge, names: dict[int, str]) -> dict[str, Any]:
         "id": row.pk,
         "kind": row.kind,
         "game_name": catalogue.kind_name(row.kind),
-        "sender": names.get(row.sender_id, "A player"),
+        "sender": names[row.sender_id] if row.sender_id in names else _("A player"),
         "status": row.status,
         "created": row.created,
         "answered": row.answered,

@@ -12,8 +12,11 @@ service's own status (409 stale, 422 illegal, 403 ended…).
 from typing import Any
 from uuid import UUID
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
+from django.utils import translation
 from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext as _
 from ninja import Field, NinjaAPI, Path, Query, Schema, Status
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.security import HttpBearer
@@ -66,13 +69,14 @@ class TokenAuth(HttpBearer):
         if found is None:
             return None
         if not found.allows(self.scope):
-            raise ApiError(403, f"This token lacks the '{self.scope}' scope.", "scope")
+            detail = _("This token lacks the '%(scope)s' scope.") % {"scope": self.scope}
+            raise ApiError(403, detail, "scope")
         quota = limits.count_request(found.pk, request)
         if quota.exceeded:
-            detail = (
-                f"Too many requests with this token: {quota.limit} every {quota.window} s. "
-                f"Try again in {quota.reset} s (Retry-After)."
-            )
+            detail = _(
+                "Too many requests with this token: %(limit)s every %(window)s s. "
+                "Try again in %(reset)s s (Retry-After)."
+            ) % {"limit": quota.limit, "window": quota.window, "reset": quota.reset}
             raise ApiError(429, detail, "too_many")
         # Whoever the session cookie names, this request is the token's account.
         request.user = found.user
@@ -100,10 +104,16 @@ class ProgramAPI(NinjaAPI):
         return response
 
     def get_openapi_schema(self, **kwargs: Any) -> Any:
-        """The generated schema plus the limit headers on every answer (ninja has no field)."""
-        schema = super().get_openapi_schema(**kwargs)
-        published = game_schemas.publish(view_models.publish(limits.document(schema)))
-        return links.add_links(published)
+        """The generated schema plus the limit headers on every answer (ninja has no field).
+
+        Written in the site's source language whatever the reader's: the document is the
+        programs' contract (one document, one set of names), while the ``detail`` of each
+        answer speaks the request's language.
+        """
+        with translation.override(settings.LANGUAGE_CODE):
+            schema = super().get_openapi_schema(**kwargs)
+            published = game_schemas.publish(view_models.publish(limits.document(schema)))
+            return links.add_links(published)
 
 
 DESCRIPTION = """Play the site's games from a program. The guide is at /api/.
@@ -153,7 +163,7 @@ def _service_error(request: HttpRequest, exc: services.ServiceError) -> HttpResp
 
 @api.exception_handler(AuthenticationError)
 def _unauthenticated(request: HttpRequest, exc: AuthenticationError) -> HttpResponse:
-    detail = "Send a valid personal access token: 'Authorization: Bearer rmy_…'."
+    detail = _("Send a valid personal access token: 'Authorization: Bearer rmy_…'.")
     return _refused(request, 401, {"detail": detail, "code": "unauthenticated"})
 
 
@@ -169,7 +179,9 @@ def _malformed(request: HttpRequest, exc: ValidationError) -> HttpResponse:
         f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg', 'invalid')}"
         for e in exc.errors
     ]
-    detail = "The request was not understood. " + "; ".join(problems[:5])
+    detail = _("The request was not understood. %(problems)s") % {
+        "problems": "; ".join(problems[:5])
+    }
     return _refused(request, 400, {"detail": detail, "code": "malformed"})
 
 

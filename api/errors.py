@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 
 class ApiError(Exception):
     """A refusal raised anywhere below an endpoint; nothing has changed when it is raised."""
@@ -30,4 +32,4 @@ class ApiError(Exception):
 
 def no_such_game() -> ApiError:
     """The same answer for a missing game and someone else's: a stranger learns nothing."""
-    return ApiError(404, "No such game (or not one of your program's).", "no_game")
+    return ApiError(404, _("No such game (or not one of your program's)."), "no_game")

@@ -28,6 +28,7 @@ from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.forms import Form
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
 
 from api import legal
 from api.errors import ApiError, no_such_game
@@ -150,9 +151,10 @@ def check_action(game: Game, seat: Seat, action: dict[str, Any], version: int) -
     the seat's own tiles and the public table, so the answer reveals nothing hidden.
     """
     if game.version != version:
-        raise services.StaleVersion("The game moved on: read it again and decide again.", "stale")
+        stale = _("The game moved on: read it again and decide again.")
+        raise services.StaleVersion(stale, "stale")
     if game.status != GameStatus.ACTIVE:
-        raise services.NotAllowed("This game has ended.", "game_ended")
+        raise services.NotAllowed(_("This game has ended."), "game_ended")
     engine = engine_for(game.kind)
     answer: dict[str, Any] = {"accepted": True, "code": None, "detail": None, "version": version}
     try:
@@ -163,7 +165,9 @@ def check_action(game: Game, seat: Seat, action: dict[str, Any], version: int) -
         return answer
     held = services.hold_left(game, seat.index, cleaned)
     if held > 0:
-        detail = f"Wait a moment: the others have {held:.1f} s more to answer."
+        detail = _("Wait a moment: the others have %(seconds).1f s more to answer.") % {
+            "seconds": held
+        }
         answer.update(accepted=False, code="held", detail=detail)
     return answer
 
@@ -217,14 +221,21 @@ def create(request: HttpRequest, kind: str, options: dict[str, Any]) -> Game:
     entry = catalogue.find(kind)
     if entry is None or not entry.ready:
         names = ", ".join(e.kind for e in catalogue.ready())
-        raise ApiError(400, f"Unknown game kind {kind!r}; choose one of: {names}.", "bad_kind")
+        message = _("Unknown game kind %(kind)s; choose one of: %(names)s.") % {
+            "kind": repr(kind),
+            "names": names,
+        }
+        raise ApiError(400, message, "bad_kind")
     _check_creation_limits(request)
     form_class = _setup_form(entry)
     unknown = sorted(set(options) - set(form_class.base_fields))
     if unknown:
         known = ", ".join(form_class.base_fields)
-        message = f"Unknown option {', '.join(map(repr, unknown))}; the options are: {known}."
-        errors = {name: ["Unknown option."] for name in unknown}
+        message = _("Unknown option %(unknown)s; the options are: %(known)s.") % {
+            "unknown": ", ".join(map(repr, unknown)),
+            "known": known,
+        }
+        errors = {name: [_("Unknown option.")] for name in unknown}
         raise ApiError(400, message, "bad_options", errors=errors)
     _check_types(form_class, options)
     fields = form_class.base_fields.items()
@@ -249,19 +260,25 @@ def _check_types(form_class: type[Form], options: dict[str, Any]) -> None:
         if option["choices"]:
             allowed = [c["value"] for c in option["choices"]]
             fits = type(value) in {type(a) for a in allowed} and value in allowed
-            wanted = "one of " + ", ".join(map(repr, allowed))
+            wanted = _("Expected one of %(values)s.") % {"values": ", ".join(map(repr, allowed))}
         else:
             number = type(value) is int
             low, high = option["min"], option["max"]
             fits = number and (low is None or value >= low) and (high is None or value <= high)
-            wanted = f"a whole number from {low} to {high}"
+            wanted = _("Expected a whole number from %(low)s to %(high)s.") % {
+                "low": low,
+                "high": high,
+            }
         if not fits:
-            errors[name] = [f"Expected {wanted}."]
+            errors[name] = [wanted]
     if errors:
         parts = "; ".join(f"{name}: {' '.join(msgs)}" for name, msgs in errors.items())
-        raise ApiError(
-            400, f"The game options were not accepted. {parts}", "bad_options", errors=errors
-        )
+        raise ApiError(400, _not_accepted(parts), "bad_options", errors=errors)
+
+
+def _not_accepted(parts: str) -> str:
+    """The one sentence every refused set of options starts with, then each field's problem."""
+    return _("The game options were not accepted. %(problems)s") % {"problems": parts}
 
 
 def _seating(entry: catalogue.GameEntry) -> SeatRule:
@@ -279,7 +296,7 @@ def _as_program(spec: services.SeatSpec, user: Any) -> services.SeatSpec:
 
 def _form_message(form: Form) -> str:
     parts = [f"{field}: {' '.join(errors)}" for field, errors in form.errors.items()]
-    return "The game options were not accepted. " + "; ".join(parts)
+    return _not_accepted("; ".join(parts))
 
 
 def _form_errors(form: Form) -> dict[str, list[str]]:
@@ -294,7 +311,7 @@ def _check_creation_limits(request: HttpRequest) -> None:
     if not (owner_ok and address_ok):
         window = max(limits["owner"][1], limits["address"][1])
         raise ApiError(
-            429, "Too many new games for now; try again later.", "too_many_games", window
+            429, _("Too many new games for now; try again later."), "too_many_games", window
         )
 
 
@@ -340,7 +357,7 @@ def wait_slot(user: Any) -> Iterator[None]:
         if taken > most:
             raise ApiError(
                 429,
-                f"Too many waits at once for this account (at most {most}).",
+                _("Too many waits at once for this account (at most %(most)s).") % {"most": most},
                 "too_many_waits",
                 retry_after=max(1, math.ceil(wait_limit())),
             )

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 READ = "read"
 PLAY = "play"
 SCOPES = (
-    (READ, "Read: list your games, see your seat's view, wait for changes"),
-    (PLAY, "Play: start games against computers and submit moves"),
+    (READ, gettext_lazy("Read: list your games, see your seat's view, wait for changes")),
+    (PLAY, gettext_lazy("Play: start games against computers and submit moves")),
 )
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from api.errors import ApiError
 from api.games import WAIT_POLL_SECONDS, wait_limit, wait_slot
@@ -29,7 +30,7 @@ STATUS_CODES = {400: "room_refused", 403: "room_forbidden", 409: "room_busy"}
 
 def no_such_room() -> ApiError:
     """The same answer for a missing room, a wrong code and a private room you are not in."""
-    return ApiError(404, "No such room (or not one you may see).", "no_room")
+    return ApiError(404, _("No such room (or not one you may see)."), "no_room")
 
 
 def person(user: AbstractBaseUser) -> Person:

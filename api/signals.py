@@ -17,6 +17,7 @@ from allauth.account.signals import password_changed, password_reset, password_s
 from django.contrib import messages
 from django.dispatch import receiver
 from django.http import HttpRequest
+from django.utils.translation import gettext
 
 from api import tokens
 from api.models import AccessToken
@@ -39,6 +40,8 @@ def revoke_tokens_on_password_reset(request: HttpRequest, user: Any, **_: Any) -
     if tokens.revoke_all(user):
         messages.info(
             request,
-            "Your API tokens were revoked with the password reset: "
-            "make new ones for your programs on the API tokens page.",
+            gettext(
+                "Your API tokens were revoked with the password reset: "
+                "make new ones for your programs on the API tokens page."
+            ),
         )

@@ -13,6 +13,7 @@ from datetime import timedelta
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.utils import timezone
+from django.utils.translation import ngettext
 
 from api.models import AccessToken
 
@@ -34,7 +35,14 @@ def digest_of(token: str) -> str:
 def issue(user: AbstractBaseUser, name: str, scopes: list[str]) -> tuple[AccessToken, str]:
     """A new token for ``user``: the stored row and the clear token (to show once)."""
     if AccessToken.objects.filter(user=user).count() >= MAX_TOKENS:
-        raise TokenLimit(f"You have {MAX_TOKENS} tokens already; revoke one first.")
+        raise TokenLimit(
+            ngettext(
+                "You have %(count)s token already; revoke one first.",
+                "You have %(count)s tokens already; revoke one first.",
+                MAX_TOKENS,
+            )
+            % {"count": MAX_TOKENS}
+        )
     clear = MARK + secrets.token_urlsafe(32)
     row = AccessToken.objects.create(
         user=user,

@@ -11,6 +11,9 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.html import format_html_join
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -34,7 +37,7 @@ def token_page(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         if form.is_valid():
             try:
-                _, new_token = tokens.issue(
+                _row, new_token = tokens.issue(
                     request.user, form.cleaned_data["name"], form.cleaned_data["scopes"]
                 )
                 form = NewTokenForm()
@@ -59,7 +62,7 @@ def revoke(request: HttpRequest, token_id: int) -> HttpResponse:
     """Delete one of the account's tokens; programs using it are refused from now on."""
     if not tokens.revoke(request.user, token_id):
         raise Http404("No such token.")
-    messages.success(request, "Token revoked. Programs using it can no longer sign in.")
+    messages.success(request, _("Token revoked. Programs using it can no longer sign in."))
     return redirect("api:tokens")
 
 
@@ -71,12 +74,14 @@ def revoke_all(request: HttpRequest) -> HttpResponse:
     count = tokens.revoke_all(request.user)
     request.session.pop(TOKENS_AFTER_PASSWORD_CHANGE, None)
     if count:
-        plural = "token" if count == 1 else "tokens"
-        messages.success(
-            request, f"{count} {plural} revoked. Programs using them can no longer sign in."
+        revoked = ngettext(
+            "%(count)s token revoked. Programs using them can no longer sign in.",
+            "%(count)s tokens revoked. Programs using them can no longer sign in.",
+            count,
         )
+        messages.success(request, revoked % {"count": count})
     else:
-        messages.info(request, "There were no tokens to revoke.")
+        messages.info(request, _("There were no tokens to revoke."))
     return redirect("api:tokens")
 
 
@@ -86,9 +91,15 @@ def docs(request: HttpRequest) -> HttpResponse:
     and the limits as the server applies them (read from the same settings)."""
     limit, window = limits.request_limit()
     kinds = list(catalogue.ready())
+    example = game_schemas.example(kinds[0])
     context = {
         "kinds": kinds,
-        "example": game_schemas.example(kinds[0]),
+        "example": example,
+        # The component names as one piece of the guide's sentence (its word order is the
+        # translation's): "<code>A</code>, <code>B</code>".
+        "example_actions": format_html_join(
+            ", ", "<code>{}</code>", ((n,) for n in example["actions"])
+        ),
         "request_limit": limit,
         "request_window": window,
         "wait_max": int(games.wait_limit()),
