@@ -8,16 +8,19 @@ and publishes it with the other games' views; the contract test
 # ruff: noqa: E501  (each description reads best whole, on its own line)
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
 from api.view_models import Piece, ViewPart
+from games.web import view_fields as shared
+
+Rounds = Annotated[int, Field(description="How many rounds the game lasts.")]
 
 
 class RomanianOptions(ViewPart):
-    players: int = Field(description="How many seats the table has.")
-    rounds: int = Field(description="How many rounds the game lasts.")
+    players: shared.Players
+    rounds: Rounds
     threshold: int = Field(description="Points the opening meld must reach.")
     penalty: str = Field(description="Penalty points.")
     discard_counts: bool = Field(description="Whether the last discard may count toward opening.")
@@ -27,8 +30,7 @@ class RomanianRack(Piece):
     joly: bool = Field(description="Whether it is a joly (a joker).")
 
 
-class RomanianTiles(Piece):
-    joly: bool = Field(description="Whether it is a joly (a joker).")
+class RomanianTiles(RomanianRack):
     laid_by: int = Field(description="The seat that first melded each tile.")
     stands_for: str | None = Field(None, description="The number a joker stands for in this set.")
 
@@ -36,17 +38,16 @@ class RomanianTiles(Piece):
 class RomanianMelds(ViewPart):
     owner: int = Field(description="The seat that laid the meld.")
     kind: str = Field(description="run or group (Rumasta: set or run).")
-    value: int = Field(description="Points.")
+    value: shared.Points
     tiles: list[RomanianTiles] = Field(description="The set's tiles, in reading order.")
 
 
-class RomanianDiscards(Piece):
-    joly: bool = Field(description="Whether it is a joly (a joker).")
-    by: int = Field(description="The seat that did it.")
+class RomanianDiscards(RomanianRack):
+    by: shared.ByWhom
 
 
 class RomanianSpare(ViewPart):
-    face: str = Field(description="The piece's face as text (R7, K13, J, AS…).")
+    face: shared.Face
     stack: int = Field(description="The stack (1-15) the spare was counted to.")
 
 
@@ -76,35 +77,29 @@ class RomanianBreakdown(ViewPart):
     rack_tiles: list[RomanianRack] = Field(description="The tiles left in the rack.")
     melded_nothing: bool = Field(description="Whether the seat melded nothing this round.")
     penalty: int = Field(description="Penalty points.")
-    score: int = Field(description="Points.")
+    score: shared.Points
 
 
-class RomanianView(ViewPart):
-    kind: Literal["romanian_tile_rummy"] = Field(description="The game kind this view belongs to.")
-    seat: int = Field(description="Your seat index (seats are numbered from 0).")
-    players: int = Field(description="How many seats the table has.")
+class RomanianView(shared.SeatView):
+    kind: shared.GameKind[Literal["romanian_tile_rummy"]]
     options: RomanianOptions = Field(
         description="The game's options: players, rounds, opening threshold, penalty and whether a discard counts toward opening."
     )
-    phase: str = Field(
-        description="Where the round stands (the game's own phase names; game_over at the end)."
-    )
-    turn: int = Field(description="The seat whose turn it is.")
-    to_act: list[int] = Field(
-        description="Every seat that may act now (sometimes more than one: an answer, next round)."
-    )
-    round_no: int = Field(description="The round being played, from 1.")
-    rounds: int = Field(description="How many rounds the game lasts.")
-    dealer: int = Field(description="The seat that dealt this round.")
+    phase: shared.Phase
+    turn: shared.Turn
+    to_act: shared.ToAct
+    round_no: shared.RoundNo
+    rounds: Rounds
+    dealer: shared.Dealer
     first_player: int = Field(description="The seat with fifteen tiles, who discards first.")
-    move_no: int = Field(description="Moves applied in this game so far.")
+    move_no: shared.MoveNo
     turns: int = Field(description="Turns taken this round.")
     rack: list[RomanianRack] = Field(description="Your own tiles (only you see them).")
-    rack_counts: list[int] = Field(description="How many tiles each seat holds, by seat.")
+    rack_counts: shared.RackCounts
     melds: list[list[RomanianMelds]] = Field(
         description="The melds on the table, by the seat that laid them."
     )
-    opened: list[bool] = Field(description="Whether each seat has made its opening meld, by seat.")
+    opened: shared.Opened
     opened_this_turn: bool = Field(description="Whether you opened this turn.")
     discards: list[RomanianDiscards] = Field(description="The row of discards, oldest first.")
     first_discard: RomanianRack | None = Field(
@@ -122,28 +117,20 @@ class RomanianView(ViewPart):
     doubla: RomanianDoubla = Field(
         description="The doubla prompt: who declared (high or low), who answered, your own pair and swap."
     )
-    drawn: int | None = Field(
-        description="The tile you just drew, while you may still play it; else null."
-    )
+    drawn: shared.Drawn
     took_discard: bool = Field(description="Whether you took from the row this turn.")
     may_take: bool = Field(
         description="Whether taking from the row is open to you this turn at all."
     )
     totals: list[int] = Field(description="Running scores, by seat (Rumasta: by side).")
-    round_scores: list[int] | None = Field(
-        description="The last round's scores by seat, once it is scored; null while it is played."
-    )
+    round_scores: shared.RoundScores
     round_history: list[list[int]] = Field(description="Each scored round's points, by seat.")
-    round_winner: int | None = Field(description="The seat that won the last round, if any.")
+    round_winner: shared.RoundWinner
     all_at_once: bool = Field(
         description="Whether the last round was won by laying all tiles at once."
     )
-    end_reason: str | None = Field(
-        description="Why the last round ended (out, blocked, wall, stock, a safety cap…), else null."
-    )
-    winners: list[int] = Field(
-        description="The winning seats once the game is over (several on a tie)."
-    )
+    end_reason: shared.EndReason
+    winners: shared.Winners
     breakdown: list[RomanianBreakdown] | None = Field(
         description="How the last round was scored, by seat, once it is over; else null."
     )

@@ -8,11 +8,17 @@ and publishes it with the other games' views; the contract test
 # ruff: noqa: E501  (each description reads best whole, on its own line)
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
 from api.view_models import ViewPart
+from games.web import view_fields as shared
+
+HowMany = Annotated[int, Field(description="How many.")]
+CardName = Annotated[str, Field(description="The card's name in words.")]
+SeatIndexes = Annotated[list[int], Field(description="Seat indexes.")]
+BlackThreesLayer = Annotated[int, Field(description="The seat that laid the black 3s.")]
 
 
 class RumastaCut(ViewPart):
@@ -23,18 +29,21 @@ class RumastaCut(ViewPart):
 
 class RumastaHand(ViewPart):
     id: int = Field(description="The piece's id (what actions name).")
-    face: str = Field(description="The piece's face as text (R7, K13, J, AS…).")
-    name: str = Field(description="The card's name in words.")
+    face: shared.Face
+    name: CardName
     rank: int = Field(description="The card's rank (1 ace … 13 king).")
     suit: str = Field(description="The card's suit (C, D, H, S), or null for a joker.")
     colour: str | None = Field(description="The colour letter, or null for a joker.")
-    wild: bool = Field(description="Whether it is a wild.")
-    value: int = Field(description="Points.")
+    wild: shared.Wild
+    value: shared.Points
+
+
+Cards = Annotated[list[RumastaHand], Field(description="Card ids.")]
 
 
 class RumastaPiles(ViewPart):
     top: RumastaHand | None = Field(description="The top card, or null for an empty pile.")
-    count: int = Field(description="How many.")
+    count: HowMany
     frozen: bool = Field(description="Whether the pile is frozen.")
     pickable: bool = Field(description="Whether you may pick the pile up now.")
     safe_top: bool = Field(description="Whether the top card is safe to discard onto.")
@@ -42,9 +51,9 @@ class RumastaPiles(ViewPart):
 
 class RumastaMelds(ViewPart):
     index: int = Field(description="The discard's or meld's index.")
-    cards: list[RumastaHand] = Field(description="Card ids.")
+    cards: Cards
     kind: str = Field(description="run or group (Rumasta: set or run).")
-    count: int = Field(description="How many.")
+    count: HowMany
     to_seven: int = Field(description="Cards still needed to close the meld at seven.")
     naturals: int = Field(description="Natural cards in the meld.")
     wilds: int = Field(description="Wild cards in the meld.")
@@ -53,9 +62,12 @@ class RumastaMelds(ViewPart):
     clean: bool = Field(description="Whether the meld holds no wild.")
 
 
-class RumastaSidesMelds(ViewPart):
+class RumastaSide(ViewPart):
     side: int = Field(description="A side's index.")
-    seats: list[int] = Field(description="Seat indexes.")
+    seats: SeatIndexes
+
+
+class RumastaSidesMelds(RumastaSide):
     melds: list[RumastaMelds] = Field(description="Melds (lists of pieces).")
 
 
@@ -65,31 +77,29 @@ class RumastaDreidel(ViewPart):
 
 
 class RumastaHeart(ViewPart):
-    layer: int = Field(description="The seat that laid the black 3s.")
-    seats: list[int] = Field(description="Seat indexes.")
+    layer: BlackThreesLayer
+    seats: SeatIndexes
     waiting: list[int] = Field(description="Seats yet to answer the window.")
-    cards: list[RumastaHand] = Field(description="Card ids.")
+    cards: Cards
     opened_move: int = Field(description="The move number the window opened at.")
 
 
 class RumastaCards(ViewPart):
-    face: str = Field(description="The piece's face as text (R7, K13, J, AS…).")
-    name: str = Field(description="The card's name in words.")
+    face: shared.Face
+    name: CardName
 
 
 class RumastaHeartResult(ViewPart):
-    layer: int = Field(description="The seat that laid the black 3s.")
+    layer: BlackThreesLayer
     winner: str = Field(description="The winning seat or side.")
-    by: int = Field(description="The seat that did it.")
+    by: shared.ByWhom
     red3s_moved: list[int] = Field(
         description="Red 3s moved to the caller's seat by a won call-out."
     )
     cards: list[RumastaCards] = Field(description="Card ids.")
 
 
-class RumastaRoundSteps(ViewPart):
-    side: int = Field(description="A side's index.")
-    seats: list[int] = Field(description="Seat indexes.")
+class RumastaRoundSteps(RumastaSide):
     canastas: list[int] = Field(description="Canastas (seven of a rank) scored.")
     rumastas: list[int] = Field(description="Rumastas (seven in sequence) scored.")
     red_threes: int = Field(description="Red 3s laid.")
@@ -114,37 +124,29 @@ class RumastaMe(ViewPart):
     pick_choices: list[Any] = Field(description="Seats you may pick for the dreidel.")
 
 
-class RumastaView(ViewPart):
-    kind: Literal["rumasta"] = Field(description="The game kind this view belongs to.")
-    seat: int = Field(description="Your seat index (seats are numbered from 0).")
-    players: int = Field(description="How many seats the table has.")
+class RumastaView(shared.SeatView):
+    kind: shared.GameKind[Literal["rumasta"]]
     teams: str = Field(description="The team layout: none, 2v2, 3v3 or 2v2v2.")
     sides: list[list[int]] = Field(description="The seats of each side.")
     my_side: int = Field(description="Your side's index.")
-    target: int = Field(description="Points that end the game.")
+    target: shared.Target
     hand_size: int = Field(description="Cards dealt to each player.")
-    round_no: int = Field(description="The round being played, from 1.")
-    move_no: int = Field(description="Moves applied in this game so far.")
-    phase: str = Field(
-        description="Where the round stands (the game's own phase names; game_over at the end)."
-    )
+    round_no: shared.RoundNo
+    move_no: shared.MoveNo
+    phase: shared.Phase
     step: str | None = Field(
         description="The step of the turn: choose (take or draw), pick (a dreidel opponent) or play; null outside a turn."
     )
-    to_act: list[int] = Field(
-        description="Every seat that may act now (sometimes more than one: an answer, next round)."
-    )
-    turn: int = Field(description="The seat whose turn it is.")
+    to_act: shared.ToAct
+    turn: shared.Turn
     direction: str = Field(description="The direction of play.")
     cutter: int = Field(description="The seat that cuts this round.")
-    dealer: int = Field(description="The seat that dealt this round.")
+    dealer: shared.Dealer
     cut: RumastaCut = Field(
         description="The cut: cards lifted, whether it was perfect, and the perfect count."
     )
     hand: list[RumastaHand] = Field(description="Your own tiles or cards (only you see them).")
-    hand_counts: list[int] = Field(
-        description="How many tiles or cards each seat holds in hand, by seat."
-    )
+    hand_counts: shared.HandCounts
     piles: list[RumastaPiles] = Field(
         description="The two discard piles: top card, size, frozen, and whether you may pick each up."
     )
@@ -169,13 +171,9 @@ class RumastaView(ViewPart):
     round_steps: list[RumastaRoundSteps] | None = Field(
         description="The three scoring steps of the last round, by side, once it is over."
     )
-    end_reason: str | None = Field(
-        description="Why the last round ended (out, blocked, wall, stock, a safety cap…), else null."
-    )
+    end_reason: shared.EndReason
     went_out: int | None = Field(description="The seat that went out this round, else null.")
-    winners: list[int] = Field(
-        description="The winning seats once the game is over (several on a tie)."
-    )
+    winners: shared.Winners
     final_hands: list[list[RumastaCards]] | None = Field(
         description="Every seat's hand once the round is scored (laid open), else null."
     )

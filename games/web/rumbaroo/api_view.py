@@ -13,12 +13,13 @@ from typing import Literal
 from pydantic import Field
 
 from api.view_models import Piece, ViewPart
+from games.web import view_fields as shared
 
 
 class RumbarooTiles(Piece):
     action: str | None = Field(description="The action tile's key, or null for a number tile.")
     action_name: str | None = Field(description="The action tile's name, or null.")
-    wild: bool = Field(description="Whether it is a wild.")
+    wild: shared.Wild
 
 
 class RumbarooMeldTile(RumbarooTiles):
@@ -30,26 +31,20 @@ class RumbarooTable(ViewPart):
     kind: str = Field(description="run or group (Rumasta: set or run).")
 
 
-class RumbarooView(ViewPart):
-    kind: Literal["rumbaroo"] = Field(description="The game kind this view belongs to.")
-    seat: int = Field(description="Your seat index (seats are numbered from 0).")
-    players: int = Field(description="How many seats the table has.")
+class RumbarooView(shared.SeatView):
+    kind: shared.GameKind[Literal["rumbaroo"]]
     difficulty: str = Field(
         description="The box of action tiles in play: joey, wallaby or big_red."
     )
     party: bool = Field(description="A Party table (5 to 8 players).")
-    target: int = Field(description="Points that end the game.")
-    phase: str = Field(
-        description="Where the round stands (the game's own phase names; game_over at the end)."
-    )
-    turn: int = Field(description="The seat whose turn it is.")
-    to_act: list[int] = Field(
-        description="Every seat that may act now (sometimes more than one: an answer, next round)."
-    )
+    target: shared.Target
+    phase: shared.Phase
+    turn: shared.Turn
+    to_act: shared.ToAct
     direction: int = Field(description="The direction of play.")
-    round_no: int = Field(description="The round being played, from 1.")
-    dealer: int = Field(description="The seat that dealt this round.")
-    move_no: int = Field(description="Moves applied in this game so far.")
+    round_no: shared.RoundNo
+    dealer: shared.Dealer
+    move_no: shared.MoveNo
     table: list[RumbarooTable] = Field(description="The sets on the table, in display order.")
     table_ids: list[list[int]] = Field(
         description="The table as lists of tile ids (what a meld's table field sends back)."
@@ -61,10 +56,8 @@ class RumbarooView(ViewPart):
     )
     under_top_by: int | None = Field(description="The seat that played the tile under the top one.")
     colour: str = Field(description="The colour to match next (R, B, G or Y).")
-    pool_count: int = Field(description="Tiles left to draw.")
-    hand_counts: list[int] = Field(
-        description="How many tiles or cards each seat holds in hand, by seat."
-    )
+    pool_count: shared.PoolCount
+    hand_counts: shared.HandCounts
     pouch_counts: list[int] = Field(
         description="How many tiles each seat keeps in its pouch, by seat."
     )
@@ -82,21 +75,13 @@ class RumbarooView(ViewPart):
     idle_turns: int = Field(description="Turns in a row without a tile placed (for the lap cap).")
     passes: int = Field(description="Passes in a row with an empty pool (for a blocked round).")
     totals: list[int] = Field(description="Running scores, by seat (Rumasta: by side).")
-    round_scores: list[int] | None = Field(
-        description="The last round's scores by seat, once it is scored; null while it is played."
-    )
-    round_winner: int | None = Field(description="The seat that won the last round, if any.")
-    end_reason: str | None = Field(
-        description="Why the last round ended (out, blocked, wall, stock, a safety cap…), else null."
-    )
-    winners: list[int] = Field(
-        description="The winning seats once the game is over (several on a tie)."
-    )
+    round_scores: shared.RoundScores
+    round_winner: shared.RoundWinner
+    end_reason: shared.EndReason
+    winners: shared.Winners
     hand: list[RumbarooTiles] = Field(description="Your own tiles or cards (only you see them).")
     pouch: list[RumbarooTiles] = Field(description="The tiles in your pouch (only you see them).")
-    drawn: int | None = Field(
-        description="The tile you just drew, while you may still play it; else null."
-    )
+    drawn: shared.Drawn
     called: bool = Field(description="Whether you have called Rumbaroo! this turn.")
     playable: list[int] = Field(description="Ids of your tiles that match the pile now.")
     may_stash: bool = Field(description="Whether a Pouch you play now may tuck a tile away.")
