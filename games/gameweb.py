@@ -46,7 +46,8 @@ class RoomAdapter(Protocol):
     engine config for a seat count (None when the game refuses that many). A module
     may also set ``SEATS_NOTE``, a line shown under the seat count."""
 
-    OptionsForm: type[forms.Form]
+    @property
+    def OptionsForm(self) -> type[forms.Form]: ...  # a module's class, read-only
 
     def engine_config(self, options: dict[str, Any], seats: int) -> dict[str, Any] | None: ...
 
@@ -55,8 +56,11 @@ class ReplayAdapter(Protocol):
     """A game's replay frames (``replay.py``): the board at a move, the round's panel,
     the pieces a seat holds and how one is drawn, and the moves told as lines."""
 
-    STYLESHEETS: tuple[str, ...]
-    PIECE_TEMPLATE: str
+    @property
+    def STYLESHEETS(self) -> tuple[str, ...]: ...  # module constants, read-only
+
+    @property
+    def PIECE_TEMPLATE(self) -> str: ...
 
     def frame(self, game: Game, seat: Seat, view: Any, move: Move) -> dict[str, Any]: ...
 
@@ -72,7 +76,8 @@ class ReplayAdapter(Protocol):
 class UrlConf(Protocol):
     """The game's pages (``urls.py``), mounted under its catalogue prefix."""
 
-    urlpatterns: Sequence[URLPattern | URLResolver]
+    @property
+    def urlpatterns(self) -> Sequence[URLPattern | URLResolver]: ...
 
 
 SETUP_PAGE = "games/setup.html"

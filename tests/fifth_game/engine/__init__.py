@@ -90,8 +90,10 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     if kind == "timeout":
         card = min(hand, key=value)
     elif kind == "play":
-        card = action.get("card")
-        require(card in hand, "not_in_hand", "Play a card from your hand.")
+        picked = action.get("card")
+        held = [c for c in hand if type(picked) is int and c == picked]
+        require(bool(held), "not_in_hand", "Play a card from your hand.")
+        card = held[0]
     else:
         raise IllegalAction("unknown_action", "That isn't a move in this game.")
     hands = [[c for c in h if c != card] for h in state.hands]
