@@ -18,6 +18,8 @@ from typing import Any
 from allauth.account.adapter import DefaultAccountAdapter
 from django import forms
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts import known_device, throttle
 from core.callers import client_address
@@ -30,8 +32,9 @@ def _login_name(credentials: dict[str, Any]) -> str:
 
 def _wait_text(seconds: int) -> str:
     if seconds < 90:
-        return f"{seconds} seconds"
-    return f"{round(seconds / 60)} minutes"
+        return ngettext("%(count)s second", "%(count)s seconds", seconds) % {"count": seconds}
+    minutes = round(seconds / 60)
+    return ngettext("%(count)s minute", "%(count)s minutes", minutes) % {"count": minutes}
 
 
 class AccountAdapter(DefaultAccountAdapter):
@@ -70,8 +73,11 @@ class AccountAdapter(DefaultAccountAdapter):
             # The sign-in page offers the e-mailed code beside this message (login.html).
             request.signin_wait = wait  # type: ignore[attr-defined]
             raise forms.ValidationError(
-                f"Too many wrong passwords. Please wait {_wait_text(wait)} and try again, "
-                "or sign in with a code sent to your verified e-mail address.",
+                _(
+                    "Too many wrong passwords. Please wait %(wait)s and try again, "
+                    "or sign in with a code sent to your verified e-mail address."
+                )
+                % {"wait": _wait_text(wait)},
                 code="too_many_login_attempts",
             )
 

@@ -28,6 +28,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 
 from django.http import HttpRequest
+from django.utils.dates import WEEKDAYS_ABBR
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
 from games import catalogue
 from games.describe import level_label, level_sort_key
@@ -46,7 +50,7 @@ LEFT = 30  # room for the weekday labels
 MONTH_ROW = 16  # room for the month labels above each band
 BAND_GAP = 10
 HOLLOW_INSET = 2
-WEEKDAY_LABELS = ((0, "Mon"), (2, "Wed"), (4, "Fri"), (6, "Sun"))
+WEEKDAY_ROWS = (0, 2, 4, 6)  # Monday, Wednesday, Friday, Sunday: labelled in the language read
 
 # Weekly chart geometry.
 CHART_W = 320
@@ -71,6 +75,16 @@ GEOMETRY = {
 
 def monday(day: date) -> date:
     return day - timedelta(days=day.weekday())
+
+
+# The dates' patterns are the translator's: a month's name, its order and its case
+# differ between languages ("30 November 2026" in English).
+def long_date(day: date) -> str:
+    return date_format(day, pgettext("date format: day, month, year", "j F Y"))
+
+
+def short_date(day: date) -> str:
+    return date_format(day, pgettext("date format: day and short month", "j M"))
 
 
 # --- the calendar ----------------------------------------------------------------------
@@ -99,8 +113,12 @@ class CalendarDay:
 
     @property
     def label(self) -> str:
-        state = "cleared" if self.cleared else "not cleared"
-        return f"{self.day:%a} {self.day.day} {self.day:%b %Y}: {state}"
+        shown = date_format(
+            self.day, pgettext("date format: short weekday, day, short month, year", "D j M Y")
+        )
+        if self.cleared:
+            return _("%(day)s: cleared") % {"day": shown}
+        return _("%(day)s: not cleared") % {"day": shown}
 
 
 @dataclass(frozen=True)
@@ -119,7 +137,7 @@ class MonthRow:
 
     @property
     def name(self) -> str:
-        return f"{self.month:%B %Y}"
+        return date_format(self.month, "YEAR_MONTH_FORMAT")
 
 
 @dataclass(frozen=True)
@@ -143,11 +161,11 @@ class Calendar:
 
     @property
     def summary(self) -> str:
-        days = "day" if self.count == 1 else "days"
-        return (
-            f"Daily challenge: {self.count} {days} cleared between "
-            f"{self.first.day} {self.first:%B %Y} and {self.last.day} {self.last:%B %Y} (UTC)."
-        )
+        return ngettext(
+            "Daily challenge: %(count)s day cleared between %(first)s and %(last)s (UTC).",
+            "Daily challenge: %(count)s days cleared between %(first)s and %(last)s (UTC).",
+            self.count,
+        ) % {"count": self.count, "first": long_date(self.first), "last": long_date(self.last)}
 
 
 def year_calendar(cleared: Iterable[date], today: date, bands: int = 2) -> Calendar:
@@ -169,11 +187,14 @@ def year_calendar(cleared: Iterable[date], today: date, bands: int = 2) -> Calen
         days.append(CalendarDay(day, day in marked, day == today, x, y))
         band_start = column == 0 and (offset == 0 or day.weekday() == 0)
         if day.day == 1 or band_start:
-            months.append((day.day == 1, Label(x, top + MONTH_ROW - 5, f"{day:%b}")))
+            month = date_format(day, pgettext("date format: short month", "M"))
+            months.append((day.day == 1, Label(x, top + MONTH_ROW - 5, month)))
     weekdays = tuple(
-        Label(0, b * (band_h + BAND_GAP) + MONTH_ROW + row * PITCH + CELL - 1, text)
+        Label(
+            0, b * (band_h + BAND_GAP) + MONTH_ROW + row * PITCH + CELL - 1, str(WEEKDAYS_ABBR[row])
+        )
         for b in range(bands)
-        for row, text in WEEKDAY_LABELS
+        for row in WEEKDAY_ROWS
     )
     return Calendar(
         first=first,
@@ -233,11 +254,29 @@ class Week:
 
     @property
     def label(self) -> str:
-        return f"{self.start.day} {self.start:%b}"
+        return short_date(self.start)
 
     @property
     def long_label(self) -> str:
-        return f"Week of {self.start.day} {self.start:%B %Y}"
+        return _("Week of %(day)s") % {"day": long_date(self.start)}
+
+    # What each mark of the weekly chart says when pointed at (its SVG <title>).
+    @property
+    def won_title(self) -> str:
+        return _("%(week)s: %(count)s won") % {"week": self.long_label, "count": self.wins}
+
+    @property
+    def lost_title(self) -> str:
+        return _("%(week)s: %(count)s lost") % {"week": self.long_label, "count": self.losses}
+
+    @property
+    def average_title(self) -> str:
+        average = self.average or 0
+        return ngettext(
+            "%(week)s: %(count)s point on average",
+            "%(week)s: %(count)s points on average",
+            average,
+        ) % {"week": self.long_label, "count": average}
 
 
 @dataclass(frozen=True)
@@ -338,10 +377,18 @@ class WeeklyChart:
     def summary(self) -> str:
         wins = sum(w.wins for w in self.weeks)
         losses = sum(w.losses for w in self.weeks)
-        return (
-            f"{self.game}, {self.level_label}: {wins} won and {losses} lost "
-            f"in the last {len(self.weeks)} weeks."
-        )
+        weeks = len(self.weeks)
+        return ngettext(
+            "%(game)s, %(level)s: %(wins)s won and %(losses)s lost in the last %(weeks)s week.",
+            "%(game)s, %(level)s: %(wins)s won and %(losses)s lost in the last %(weeks)s weeks.",
+            weeks,
+        ) % {
+            "game": self.game,
+            "level": self.level_label,
+            "wins": wins,
+            "losses": losses,
+            "weeks": weeks,
+        }
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from allauth.account.forms import RequestLoginCodeForm
 from allauth.account.models import EmailAddress
 from allauth.core import context, ratelimit
 from django import forms
+from django.utils.translation import gettext as _
 
 from core.callers import client_address
 
@@ -38,7 +39,7 @@ class VerifiedLoginCodeForm(RequestLoginCodeForm):
         key = f"{email.lower()}|{client_address(request)}"
         if email and not ratelimit.consume(request, action=PER_CLIENT_ACTION, key=key):
             raise forms.ValidationError(
-                "Too many codes asked for from here. Please wait a minute and try again.",
+                _("Too many codes asked for from here. Please wait a minute and try again."),
                 code="too_many_login_attempts",
             )
         user = getattr(self, "_user", None)

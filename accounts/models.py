@@ -14,6 +14,7 @@ from typing import Self
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from games.models import Game, Seat
 
@@ -41,11 +42,11 @@ class SavedGame(models.Model):
 
 
 class Outcome(models.TextChoices):
-    WON = "won", "Won"
-    LOST = "lost", "Lost"
-    ABANDONED = "abandoned", "Abandoned"
+    WON = "won", _("Won")
+    LOST = "lost", _("Lost")
+    ABANDONED = "abandoned", _("Abandoned")
     # Online: the house played part of the seat, so the win is shown but not counted (RULINGS).
-    HOUSE_WIN = "house_win", "Won with the house's help (not counted)"
+    HOUSE_WIN = "house_win", _("Won with the house's help (not counted)")
 
 
 class GameRecord(models.Model):

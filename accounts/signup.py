@@ -25,6 +25,9 @@ from django import forms
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.http import HttpRequest
+from django.utils.functional import lazy
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from leaderboards import naming
 from leaderboards.merge import adopt_guest_player
@@ -32,10 +35,16 @@ from leaderboards.models import Player
 from leaderboards.names import MAX_LENGTH, MIN_LENGTH, InvalidName
 from leaderboards.players import get_player
 
-NAME_HELP = (
-    f"Shown on your player page and the leaderboards: {MIN_LENGTH}–{MAX_LENGTH} letters, "
-    "digits, spaces and - _ . ' (you can change it later). Empty: your username."
-)
+
+def _name_help() -> str:
+    """The public name's rules, in the language of the page that shows the form."""
+    return gettext(
+        "Shown on your player page and the leaderboards: %(min)s–%(max)s letters, "
+        "digits, spaces and - _ . ' (you can change it later). Empty: your username."
+    ) % {"min": MIN_LENGTH, "max": MAX_LENGTH}
+
+
+NAME_HELP = lazy(_name_help, str)()
 
 
 def _guest(request: HttpRequest | None) -> Player | None:
@@ -50,7 +59,7 @@ class PublicNameSignupForm(SignupForm):
     public_name = forms.CharField(
         max_length=60,  # tidied (spaces collapsed) before its length is checked
         required=False,
-        label="Public name",
+        label=_("Public name"),
         help_text=NAME_HELP,
         widget=forms.TextInput(attrs={"autocomplete": "nickname"}),
     )
@@ -72,7 +81,12 @@ class PublicNameSignupForm(SignupForm):
         try:
             cleaned["public_name"] = naming.available(raw, mine=mine)
         except InvalidName as exc:
-            reason = str(exc) if typed else f"Your username can't be your public name: {exc}"
+            reason = (
+                str(exc)
+                if typed
+                else gettext("Your username can't be your public name: %(reason)s")
+                % {"reason": exc}
+            )
             self.add_error("public_name", reason)
         return cleaned
 

@@ -13,6 +13,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from accounts import saves, stats
+from accounts.charts import long_date
 from accounts.models import GameRecord
 from games import pace as game_pace
 from games.describe import game_level, kind_name, level_label, table_url
@@ -64,7 +65,7 @@ def _daily_day(config: dict[str, object]) -> str:
         day = date.fromisoformat(str(raw)) if raw else None
     except ValueError:
         return str(raw)
-    return f"{day.day} {day:%B %Y}" if day else ""
+    return long_date(day) if day else ""
 
 
 def rate_limited(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.utils.translation import gettext_lazy as _
+
 from games import catalogue, pace
 from games.models import Game, Seat
 from games.table_flow import table_url
@@ -18,11 +20,11 @@ MIXED = "mixed"
 # A table between people (``Game.online``) counts apart from games against computers,
 # under this one level: the boards' "Online tables" (leaderboards.boards.ONLINE_BOARD).
 ONLINE = "online"
-ONLINE_LABEL = "Online tables"
+ONLINE_LABEL = _("Online tables")
 # A correspondence table (days a move, games.pace) counts apart from live ones, as
 # players of both expect: its own level and board, "Correspondence tables".
 CORRESPONDENCE = "correspondence"
-CORRESPONDENCE_LABEL = "Correspondence tables"
+CORRESPONDENCE_LABEL = _("Correspondence tables")
 
 __all__ = [
     "CORRESPONDENCE",
@@ -70,9 +72,9 @@ def game_level(game: Game, seats: Iterable[Seat] | None = None) -> str:
 def level_label(kind: str, level: str) -> str:
     """A level as players read it ("Big Red", not "big_red"): the catalogue's label."""
     if level == ONLINE:
-        return ONLINE_LABEL
+        return str(ONLINE_LABEL)
     if level == CORRESPONDENCE:
-        return CORRESPONDENCE_LABEL
+        return str(CORRESPONDENCE_LABEL)
     entry = catalogue.find(kind)
     return entry.level_label(level) if entry else level.replace("_", " ").capitalize()
 

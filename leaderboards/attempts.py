@@ -16,6 +16,7 @@ from datetime import date
 
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
 
 from games import services
 from games.models import Game, GameStatus
@@ -39,7 +40,7 @@ def play(request: HttpRequest, retry: bool = False) -> Game:
     """
     day = utc_today()
     if is_cleared(request, day):
-        raise AlreadyCleared("You cleared today's challenge. A new one comes at 00:00 UTC.")
+        raise AlreadyCleared(_("You cleared today's challenge. A new one comes at 00:00 UTC."))
     challenge = daily.challenge_for(day)
     active = [s for s in seats_on_day(request, day) if s.game.status == GameStatus.ACTIVE]
     if active and not retry:

@@ -15,6 +15,7 @@ from datetime import date
 
 from django.core.paginator import Page, Paginator
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext_lazy as _
 
 from games import catalogue
 from leaderboards.models import LeaderboardEntry, Player
@@ -33,20 +34,20 @@ KINDS: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
         e.name,
         (
             *((level.key, level.label) for level in e.levels),
-            (ONLINE_BOARD, "Online tables"),
-            (CORRESPONDENCE_BOARD, "Correspondence tables"),
+            (ONLINE_BOARD, _("Online tables")),
+            (CORRESPONDENCE_BOARD, _("Correspondence tables")),
         ),
     )
     for e in sorted(catalogue.ready(), key=lambda e: e.daily is None)
 }
 # metric → (entry field, label, kinds it exists for; None = every kind)
 METRICS: dict[str, tuple[str, str, frozenset[str] | None]] = {
-    "wins": ("wins", "Wins", None),
-    "points": ("points", "Points", None),
-    "streak": ("best_win_run", "Best win streak", None),
-    "daily": ("daily_streak", "Daily challenge streak", frozenset({DAILY_BOARD[0]})),
+    "wins": ("wins", _("Wins"), None),
+    "points": ("points", _("Points"), None),
+    "streak": ("best_win_run", _("Best win streak"), None),
+    "daily": ("daily_streak", _("Daily challenge streak"), frozenset({DAILY_BOARD[0]})),
 }
-PERIODS = {"today": "Today", "week": "This week", "all": "All time"}
+PERIODS = {"today": _("Today"), "week": _("This week"), "all": _("All time")}
 
 
 @dataclass(frozen=True)

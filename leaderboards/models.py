@@ -15,6 +15,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from games.models import Game
 
@@ -84,7 +85,7 @@ class Player(models.Model):
     @property
     def placeholder(self) -> str:
         """What is shown instead of a hidden or missing name."""
-        return f"Player #{self.pk}"
+        return _("Player #%(number)s") % {"number": self.pk}
 
     def __str__(self) -> str:
         return self.name or self.placeholder
@@ -223,10 +224,10 @@ class LeaderboardEntry(models.Model):
 
 
 class ReportReason(models.TextChoices):
-    OFFENSIVE = "offensive", "Offensive or hateful"
-    IMPERSONATION = "impersonation", "Pretends to be someone else"
-    PERSONAL = "personal", "Shares personal information"
-    OTHER = "other", "Something else"
+    OFFENSIVE = "offensive", _("Offensive or hateful")
+    IMPERSONATION = "impersonation", _("Pretends to be someone else")
+    PERSONAL = "personal", _("Shares personal information")
+    OTHER = "other", _("Something else")
 
 
 class NameReport(models.Model):

@@ -29,6 +29,8 @@ import unicodedata
 from functools import cache
 
 from badwords import Options, ProfanityFilter
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games import catalogue
 
@@ -64,6 +66,7 @@ RESERVED = (
     "rummy", "computer", "bot", "cpu", "you", "player", "guest", "anonymous", "nobody",
     "house",  # the house plays the seats of players who are away
     "deleted player",  # a closed account's seats are shown under it (privacy.closing)
+    "jucător", "jucătorul", "vizitator",  # the Romanian pages' placeholders ("Jucătorul #12")
     *catalogue.reserved_words(),
 )  # fmt: skip
 # The names the computers sit at tables under ("Ada", "Marta"…): a person who took
@@ -89,11 +92,11 @@ _INSIDE = Options(
 OFFENSIVE_EXCEPTIONS = ("wang",)
 
 
-INVISIBLE_MESSAGE = (
+INVISIBLE_MESSAGE = gettext_lazy(
     "That name has an invisible character (such as a zero-width space or a variation "
     "selector); type it again without one."
 )
-COMPUTER_MESSAGE = "That is one of the computer players' names; pick another."
+COMPUTER_MESSAGE = gettext_lazy("That is one of the computer players' names; pick another.")
 
 
 class InvalidName(ValueError):
@@ -213,15 +216,17 @@ def clean(raw: str) -> str:
     name = tidy(raw)
     refuse_impostor(name)
     if not MIN_LENGTH <= len(name) <= MAX_LENGTH:
-        raise InvalidName(f"A name has {MIN_LENGTH} to {MAX_LENGTH} characters.")
+        raise InvalidName(
+            _("A name has %(min)s to %(max)s characters.") % {"min": MIN_LENGTH, "max": MAX_LENGTH}
+        )
     if not all(_allowed(c) for c in name):
-        raise InvalidName("Use letters, digits, spaces and - _ . ' only.")
+        raise InvalidName(_("Use letters, digits, spaces and - _ . ' only."))
     if not any(unicodedata.category(c)[0] == "L" for c in name):
-        raise InvalidName("A name needs at least one letter.")
+        raise InvalidName(_("A name needs at least one letter."))
     if len(name_key(name)) < 2:
-        raise InvalidName("That name is too short to tell apart from others.")
+        raise InvalidName(_("That name is too short to tell apart from others."))
     if is_reserved(name):
-        raise InvalidName("That name belongs to the site or its computer players; pick another.")
+        raise InvalidName(_("That name belongs to the site or its computer players; pick another."))
     if is_offensive(name):
-        raise InvalidName("That name has a word that isn't allowed here (see the Terms).")
+        raise InvalidName(_("That name has a word that isn't allowed here (see the Terms)."))
     return name

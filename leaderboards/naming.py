@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from leaderboards.holds import refuse_held
 from leaderboards.models import BlockedName, Player
 from leaderboards.names import InvalidName, clean, name_key
 
-TAKEN = "That name (or one that looks just like it) is taken."
+TAKEN = gettext_lazy("That name (or one that looks just like it) is taken.")
 
 
 def available(raw: str, *, mine: Iterable[int] = ()) -> str:
@@ -24,7 +26,7 @@ def available(raw: str, *, mine: Iterable[int] = ()) -> str:
     name = clean(raw)
     key = name_key(name)
     if BlockedName.objects.filter(name_key=key).exists():
-        raise InvalidName("That name can't be used.")
+        raise InvalidName(_("That name can't be used."))
     refuse_held(name)
     if Player.objects.filter(name_key=key).exclude(pk__in=list(mine)).exists():
         raise InvalidName(TAKEN)

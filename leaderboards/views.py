@@ -13,6 +13,8 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_POST
 
 from games.table_flow import table_url
@@ -83,7 +85,8 @@ def _tabs(board: boards.Board) -> dict[str, list[dict[str, object]]]:
     levels = boards.KINDS[board.kind][1]
     difficulties = []
     if board.metric != "daily":
-        difficulties = [link("All", board.difficulty == "", difficulty="")] + [
+        every = pgettext("all difficulties", "All")
+        difficulties = [link(every, board.difficulty == "", difficulty="")] + [
             link(label, d == board.difficulty, difficulty=d) for d, label in levels
         ]
     return {
@@ -133,7 +136,7 @@ def name_page(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and "clear" in request.POST:
         if player is not None:
             naming.clear_name(player)
-        messages.success(request, "Your name is cleared; boards show you as a number.")
+        messages.success(request, _("Your name is cleared; boards show you as a number."))
         return redirect("leaderboards:name")
     if request.method == "POST" and form.is_valid():
         try:
@@ -145,7 +148,7 @@ def name_page(request: HttpRequest) -> HttpResponse:
             form.add_error("name", str(exc))
             player = player_for_request(request)
         else:
-            messages.success(request, f"Your name is now {name}.")
+            messages.success(request, _("Your name is now %(name)s.") % {"name": name})
             return redirect("leaderboards:name")
     status = 400 if form.errors else 200
     context = {"form": form, "player": player}
@@ -189,7 +192,7 @@ def report(request: HttpRequest, ref: str) -> HttpResponse:
             reviewed=False,
             defaults={"reason": form.cleaned_data["reason"], "note": form.cleaned_data["note"]},
         )
-        messages.success(request, "Thanks: a person will look at this name.")
+        messages.success(request, _("Thanks: a person will look at this name."))
         return redirect("leaderboards:index")
     status = 400 if form.errors else 200
     context = {"form": form, "reported": reported}

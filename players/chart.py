@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 WIDTH, HEIGHT = 320, 120
 LEFT, RIGHT, TOP, BOTTOM = 40, 8, 10, 20
 MAX_POINTS = 100  # the latest games; older ones are summarised by the first point shown
@@ -40,14 +43,25 @@ def chart_for(slug: str, name: str, values: list[float]) -> Chart:
     """The chart of ``values``: the starting rating, then one per rated game, oldest first."""
     values = values[-MAX_POINTS:]
     if not values:
-        return Chart(slug, f"{name}: no rated games yet.")
+        return Chart(slug, _("%(name)s: no rated games yet.") % {"name": name})
     low, high = min(values), max(values)
     span = max(high - low, 1.0)
     inner_w, inner_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
     step = inner_w / max(len(values) - 1, 1)
     points = [(LEFT + i * step, TOP + (high - v) / span * inner_h) for i, v in enumerate(values)]
-    summary = (
-        f"{name} rating over the last {len(values) - 1} rated games: from {round(values[0])} "
-        f"to {round(values[-1])}, lowest {round(low)}, highest {round(high)}."
-    )
+    games = len(values) - 1
+    summary = ngettext(
+        "%(name)s rating over the last %(games)s rated game: from %(first)s to %(last)s, "
+        "lowest %(low)s, highest %(high)s.",
+        "%(name)s rating over the last %(games)s rated games: from %(first)s to %(last)s, "
+        "lowest %(low)s, highest %(high)s.",
+        games,
+    ) % {
+        "name": name,
+        "games": games,
+        "first": round(values[0]),
+        "last": round(values[-1]),
+        "low": round(low),
+        "high": round(high),
+    }
     return Chart(slug, summary, points, round(low), round(high))

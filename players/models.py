@@ -17,6 +17,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
 
 from games.models import Game
 from players.pace import CHOICES as PACES
@@ -55,10 +56,10 @@ class Block(models.Model):
 
 
 class ChallengeStatus(models.TextChoices):
-    PENDING = "pending", "Waiting for an answer"
-    ACCEPTED = "accepted", "Accepted"
-    DECLINED = "declined", "Declined"
-    WITHDRAWN = "withdrawn", "Withdrawn"
+    PENDING = "pending", _("Waiting for an answer")
+    ACCEPTED = "accepted", _("Accepted")
+    DECLINED = "declined", _("Declined")
+    WITHDRAWN = "withdrawn", _("Withdrawn")
 
 
 class Challenge(models.Model):

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
 from games import pace as game_pace
 
 LIVE = "live"
 CORRESPONDENCE = "correspondence"
-CHOICES = [(LIVE, "Live"), (CORRESPONDENCE, "Correspondence")]
+CHOICES = [(LIVE, _("Live")), (CORRESPONDENCE, _("Correspondence"))]
 NAMES = dict(CHOICES)
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games import catalogue
 from games.models import GameStatus
 from leaderboards.models import Player
@@ -82,7 +84,9 @@ def ratings(user_id: int) -> list[KindRating]:
             row = rows.get((entry.kind, pace))
             if row is None:
                 continue
-            name = entry.name if pace == LIVE else f"{entry.name} ({pace_name.lower()})"
+            name = entry.name
+            if pace != LIVE:
+                name = _("%(game)s (%(pace)s)") % {"game": name, "pace": str(pace_name).lower()}
             chart = chart_for(slug_of(entry.kind, pace), name, history.get((entry.kind, pace), []))
             value = shown(row.mu, row.sigma)
             out.append(

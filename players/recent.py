@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games import catalogue
 from games.models import Game, GameStatus, Seat
 from games.online import placeholder_name
@@ -63,11 +65,24 @@ class RecentGame:
     def with_whom(self) -> str:
         return _and(self.partners)
 
+    @property
+    def summary(self) -> str:
+        """The game and who was in it: "Tile Rummy against Bob (with Cat)"."""
+        values = {"game": self.kind_name, "opponents": self.against, "partners": self.with_whom}
+        if self.opponents and self.partners:
+            return _("%(game)s against %(opponents)s (with %(partners)s)") % values
+        if self.opponents:
+            return _("%(game)s against %(opponents)s") % values
+        if self.partners:
+            return _("%(game)s (with %(partners)s)") % values
+        return self.kind_name
+
 
 def _and(names: list[str]) -> str:
     if len(names) < 2:
         return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+    # A list's last names: "Bob, Cat and Dan".
+    return _("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
 
 
 def recent_public_games(

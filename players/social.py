@@ -16,6 +16,8 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
 
 from games import catalogue
 from leaderboards.models import Player
@@ -26,6 +28,10 @@ from rooms import adapters
 from rooms import services as rooms
 from rooms.models import Room
 from rooms.people import Person
+
+GUESTS_REFUSED = gettext_lazy(
+    "Guests have no account, so they can't be followed, blocked or challenged."
+)
 
 
 class Refused(Exception):
@@ -40,9 +46,9 @@ class Refused(Exception):
 def _other(me: int, player: Player) -> int:
     """The account behind ``player``; guests and yourself are refused."""
     if player.user_id is None:
-        raise Refused("Guests have no account, so they can't be followed, blocked or challenged.")
+        raise Refused(GUESTS_REFUSED)
     if player.user_id == me:
-        raise Refused("That is you.")
+        raise Refused(_("That is you."))
     return player.user_id
 
 
@@ -60,7 +66,7 @@ def follow(me: int, player: Player) -> None:
     """Follow ``player`` (again is fine); not someone either of you blocked."""
     other = _other(me, player)
     if is_blocked(me, other):
-        raise Refused("You can't follow this player.", 403)
+        raise Refused(_("You can't follow this player."), 403)
     Follow.objects.get_or_create(follower_id=me, followed_id=other)
 
 
@@ -93,18 +99,18 @@ def challenge(me: int, player: Player, kind: str) -> Challenge:
     """Invite a friend to one game of ``kind``; they accept or decline it."""
     other = _other(me, player)
     if Block.objects.filter(blocker_id=other, blocked_id=me).exists():
-        raise Refused("This player is not taking challenges from you.", 403)
+        raise Refused(_("This player is not taking challenges from you."), 403)
     if Block.objects.filter(blocker_id=me, blocked_id=other).exists():
-        raise Refused("You blocked this player. Unblock them first.", 403)
+        raise Refused(_("You blocked this player. Unblock them first."), 403)
     if catalogue.find(kind) is None or kind not in {e.kind for e in adapters.playable()}:
-        raise Refused("Pick one of the games.")
+        raise Refused(_("Pick one of the games."))
     if not are_friends(me, other):
-        raise Refused("You can challenge friends only: follow each other first.", 403)
+        raise Refused(_("You can challenge friends only: follow each other first."), 403)
     pending = Challenge.objects.filter(
         sender_id=me, recipient_id=other, kind=kind, status=ChallengeStatus.PENDING
     )
     if pending.exists():
-        raise Refused("You already challenged this player to that game. Wait for an answer.")
+        raise Refused(_("You already challenged this player to that game. Wait for an answer."))
     return Challenge.objects.create(sender_id=me, recipient_id=other, kind=kind)
 
 
@@ -132,7 +138,7 @@ def accept(me: int, challenge_id: Any, *, as_program: bool = False) -> Room:
     with transaction.atomic():
         row = _pending(challenge_id, recipient_id=me)
         if is_blocked(row.sender_id, me):
-            raise Refused("This challenge can't be played any more.", 403)
+            raise Refused(_("This challenge can't be played any more."), 403)
         room = _open_room(row, as_program)
         row.status, row.answered, row.room = ChallengeStatus.ACCEPTED, timezone.now(), room
         row.save(update_fields=["status", "answered", "room"])
@@ -148,20 +154,24 @@ def _pending(challenge_id: Any, **owner: int) -> Challenge:
     try:
         number = int(challenge_id)
     except (TypeError, ValueError):
-        raise Refused("There is no such challenge.", 404) from None
+        raise Refused(_("There is no such challenge."), 404) from None
     row = Challenge.objects.select_for_update().filter(id=number, **owner).first()
     if row is None:
-        raise Refused("There is no such challenge.", 404)
+        raise Refused(_("There is no such challenge."), 404)
+    if row.status == ChallengeStatus.ACCEPTED:
+        raise Refused(_("This challenge was already accepted."), 409)
+    if row.status == ChallengeStatus.DECLINED:
+        raise Refused(_("This challenge was already declined."), 409)
     if row.status != ChallengeStatus.PENDING:
-        raise Refused(f"This challenge was already {row.get_status_display().lower()}.", 409)
+        raise Refused(_("This challenge was already withdrawn."), 409)
     return row
 
 
 def room_name(kind: str) -> str:
     """"<Game> challenge" where it fits a room name; else just "Challenge" (a long game
     name does not fit, and the bare game name is refused as a site name)."""
-    game = catalogue.get(kind).name
-    return f"{game} challenge" if len(game) + len(" challenge") <= MAX_LENGTH else "Challenge"
+    name = _("%(game)s challenge") % {"game": catalogue.get(kind).name}
+    return name if len(name) <= MAX_LENGTH else pgettext("a room's name", "Challenge")
 
 
 def _open_room(row: Challenge, as_program: bool = False) -> Room:

@@ -15,6 +15,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from games.table_flow import table_url
@@ -85,11 +87,13 @@ ACTIONS = {
     "unblock": social.unblock,
 }
 DONE = {
-    "follow": "You follow this player now.",
-    "unfollow": "You no longer follow this player.",
-    "block": "Blocked: you won't be seated or matched together, and they can't challenge you.",
-    "unblock": "Unblocked.",
-    "challenge": "Challenge sent. It waits on their account page for an answer.",
+    "follow": gettext_lazy("You follow this player now."),
+    "unfollow": gettext_lazy("You no longer follow this player."),
+    "block": gettext_lazy(
+        "Blocked: you won't be seated or matched together, and they can't challenge you."
+    ),
+    "unblock": gettext_lazy("Unblocked."),
+    "challenge": gettext_lazy("Challenge sent. It waits on their account page for an answer."),
 }
 
 
@@ -100,11 +104,11 @@ def act(request: HttpRequest, name: str, action: str) -> HttpResponse:
         raise Http404("No such action.")
     found = profile.named(name)
     if found is not None and found.user_id is None:
-        message = "Guests have no account, so they can't be followed, blocked or challenged."
+        message = social.GUESTS_REFUSED
         return render(request, "players/refused.html", {"message": message}, status=400)
     owner = _owner_or_404(request, name)
     if not request.user.is_authenticated:
-        return _page(request, owner, "Sign in to follow, block or challenge players.", 403)
+        return _page(request, owner, _("Sign in to follow, block or challenge players."), 403)
     me = int(request.user.pk)
     bucket = action if action in limits.LIMITS else None
     if bucket and not limits.allowed(me, bucket):
@@ -140,7 +144,7 @@ def answer(request: HttpRequest, challenge_id: int, action: str) -> HttpResponse
     except social.Refused as exc:
         return render(request, "players/refused.html", {"message": exc.message}, status=exc.status)
     messages.success(
-        request, "Challenge declined." if action == "decline" else "Challenge withdrawn."
+        request, _("Challenge declined.") if action == "decline" else _("Challenge withdrawn.")
     )
     return redirect(reverse("accounts:stats") + "#people")
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 
 class CloseByPasswordForm(forms.Form):
     password = forms.CharField(
-        label="Your password",
+        label=_("Your password"),
         strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
     )
@@ -15,7 +16,7 @@ class CloseByPasswordForm(forms.Form):
 
 class CloseByCodeForm(forms.Form):
     code = forms.CharField(
-        label="The code we e-mailed you",
+        label=_("The code we e-mailed you"),
         max_length=20,
         widget=forms.TextInput(attrs={"autocomplete": "one-time-code", "inputmode": "text"}),
     )

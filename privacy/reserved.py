@@ -12,12 +12,13 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from leaderboards.names import InvalidName, name_key
 from privacy.models import ReservedName
 
 HOLD_DAYS = 30
-MESSAGE = "That name belonged to an account closed recently; it can't be taken yet."
+MESSAGE = gettext_lazy("That name belonged to an account closed recently; it can't be taken yet.")
 
 
 def _key(name: str) -> str:

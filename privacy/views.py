@@ -17,6 +17,8 @@ from django.contrib.auth.decorators import login_required
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -24,9 +26,11 @@ from privacy import closing, confirm, data_export
 from privacy.forms import CloseByCodeForm, CloseByPasswordForm
 from privacy.reserved import HOLD_DAYS
 
-WRONG_PASSWORD = "That password is not right, so nothing was closed."
-WRONG_CODE = "That code is not right (or has run out), so nothing was closed. Ask for a new one."
-TOO_MANY = "Too many tries. Please wait a minute; nothing was closed."
+WRONG_PASSWORD = gettext_lazy("That password is not right, so nothing was closed.")
+WRONG_CODE = gettext_lazy(
+    "That code is not right (or has run out), so nothing was closed. Ask for a new one."
+)
+TOO_MANY = gettext_lazy("Too many tries. Please wait a minute; nothing was closed.")
 
 
 @require_GET
@@ -62,7 +66,7 @@ def close(request: HttpRequest) -> HttpResponse:
         if error is None:
             closing.close_account(user)
             logout(request)
-            messages.success(request, "Your account is closed. Thank you for playing.")
+            messages.success(request, _("Your account is closed. Thank you for playing."))
             return redirect("privacy:closed")
         form.add_error(None, error)
     context = {
@@ -91,11 +95,14 @@ def send_code(request: HttpRequest) -> HttpResponse:
         return redirect("privacy:close")
     address = confirm.send_code(request, request.user)
     if address is None:
-        messages.error(request, "Your account has no verified e-mail address to send a code to.")
+        messages.error(request, _("Your account has no verified e-mail address to send a code to."))
     else:
-        messages.success(
-            request, f"We sent a code to {address}. It works for {confirm.CODE_MINUTES} minutes."
-        )
+        sent = ngettext(
+            "We sent a code to %(address)s. It works for %(minutes)s minute.",
+            "We sent a code to %(address)s. It works for %(minutes)s minutes.",
+            confirm.CODE_MINUTES,
+        ) % {"address": address, "minutes": confirm.CODE_MINUTES}
+        messages.success(request, sent)
     return redirect("privacy:close")
 
 

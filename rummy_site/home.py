@@ -15,6 +15,9 @@ from dataclasses import dataclass
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from accounts.saves import continue_offers
 from games import catalogue
@@ -66,4 +69,8 @@ def _offer_name(kind: str, config: dict[str, object]) -> str:
     """A daily attempt says which day's challenge it is, so it isn't mistaken for a free game."""
     day = daily_day(config)
     name = kind_name(kind)
-    return f"{name} daily challenge ({day:%d %b} UTC)" if day else name
+    if not day:
+        return name
+    # The date's pattern is the translator's ("30 Nov" in English).
+    shown = date_format(day, pgettext("date format: zero-padded day and short month", "d M"))
+    return _("%(game)s daily challenge (%(day)s UTC)") % {"game": name, "day": shown}

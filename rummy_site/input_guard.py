@@ -31,6 +31,8 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
 from django.http.multipartparser import MultiPartParserError
 from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext_lazy
 
 API_PREFIX = "/api/v1/"
 CODE = "control_character"
@@ -122,15 +124,33 @@ def describe(char: str) -> str:
     return f"U+{ord(char):04X}{name}"
 
 
-def refusal(request: HttpRequest, status: int, char: str, where: str) -> HttpResponse:
-    detail = (
-        f"The {where} contains a control character, {describe(char)}, which it cannot hold. "
+# What a person reads, one whole sentence per place (word order differs between languages).
+DETAILS = {
+    "address": gettext_lazy(
+        "The address contains a control character, %(char)s, which it cannot hold. "
         "Remove it and try again."
-    )
-    wants_json = request.path_info.startswith(API_PREFIX) or "json" in request.content_type
-    if wants_json:
-        return JsonResponse({"detail": detail, "code": CODE}, status=status)
-    return HttpResponse(render_to_string(PAGE, {"detail": detail, "status": status}), status=status)
+    ),
+    "query string": gettext_lazy(
+        "The query string contains a control character, %(char)s, which it cannot hold. "
+        "Remove it and try again."
+    ),
+    "request body": gettext_lazy(
+        "The request body contains a control character, %(char)s, which it cannot hold. "
+        "Remove it and try again."
+    ),
+}
+
+
+def refusal(request: HttpRequest, status: int, char: str, where: str) -> HttpResponse:
+    # Before the session and the language middleware: the language is the device's
+    # (its cookie, else Accept-Language), not whatever this thread served last.
+    with translation.override(translation.get_language_from_request(request)):
+        detail = str(DETAILS[where]) % {"char": describe(char)}
+        wants_json = request.path_info.startswith(API_PREFIX) or "json" in request.content_type
+        if wants_json:
+            return JsonResponse({"detail": detail, "code": CODE}, status=status)
+        page = render_to_string(PAGE, {"detail": detail, "status": status})
+    return HttpResponse(page, status=status)
 
 
 class ControlCharacterMiddleware:

@@ -8,6 +8,8 @@ from typing import Any
 from django import template
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
 from games import catalogue
 from games.table_flow import table_url
@@ -58,7 +60,7 @@ def people_lists(context: dict[str, Any]) -> dict[str, Any]:
         player = people.get(user_id)
         shown = player is not None and not player.name_suspended and not hide
         name = player.name if shown and player is not None else ""
-        return {"name": name or (player.placeholder if player else "A player"), "page": name}
+        return {"name": name or (player.placeholder if player else _("A player")), "page": name}
 
     def other(user_id: int) -> dict[str, Any]:
         return entry(user_id, hide=user_id in apart)
@@ -105,15 +107,19 @@ def challenges_badge(context: dict[str, Any]) -> str:
     count = Challenge.objects.filter(recipient_id=user.pk, status=ChallengeStatus.PENDING).count()
     if not count:
         return ""
-    words = "challenge" if count == 1 else "challenges"
+    # What follows the count, for screen readers ("3 challenges waiting for your answer").
+    waiting = ngettext(
+        "challenge waiting for your answer", "challenges waiting for your answer", count
+    )
     # On a narrow phone only the count shows (the words stay for screen readers).
     return format_html(
         '<a class="nav-turn" href="{}" data-testid="challenges-badge">'
-        '<span class="turn-words">Challenges </span><span class="turn-count">{}'
-        '<span class="visually-hidden"> {} waiting for your answer</span></span></a>',
+        '<span class="turn-words">{} </span><span class="turn-count">{}'
+        '<span class="visually-hidden"> {}</span></span></a>',
         reverse("accounts:stats") + "#people",
+        pgettext("header link", "Challenges"),
         count,
-        words,
+        waiting,
     )
 
 
