@@ -15,6 +15,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy
 
 from games import catalogue
 
@@ -30,9 +31,9 @@ GAMES = tuple((entry.kind, entry.name) for entry in catalogue.with_puzzles())
 
 class Puzzle(models.Model):
     KINDS = (
-        ("most", "Lay the most tiles"),
-        ("out", "Go out this turn"),
-        ("open", "Open with the most tiles"),
+        ("most", gettext_lazy("Lay the most tiles")),
+        ("out", gettext_lazy("Go out this turn")),
+        ("open", gettext_lazy("Open with the most tiles")),
     )
 
     id = models.PositiveIntegerField(primary_key=True)

@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from .models import Attempt, Puzzle
 from .themes import THEMES, theme_name
@@ -55,10 +57,10 @@ def status_line(attempt: Attempt) -> str:
     if not attempt.over:
         return attempt.puzzle.adapter.prompt(attempt.puzzle)
     if attempt.status == Attempt.SOLVED:
-        return "Solved. Your answer and the best one are below."
+        return _("Solved. Your answer and the best one are below.")
     if not attempt.answer:
-        return "Answer shown. The best one is below."
-    return "Not the most this time. Your answer and the best one are below."
+        return _("Answer shown. The best one is below.")
+    return _("Not the most this time. Your answer and the best one are below.")
 
 
 def result_context(attempt: Attempt) -> dict[str, Any]:
@@ -66,10 +68,19 @@ def result_context(attempt: Attempt) -> dict[str, Any]:
     assert attempt.over, "the answer is shown only after the attempt"
     puzzle = attempt.puzzle
     if attempt.answer:
-        did = f"You laid {_tiles(attempt.laid or 0)} worth {attempt.laid_value}."
+        laid = attempt.laid or 0
+        did = ngettext(
+            "You laid %(count)s tile worth %(value)s.",
+            "You laid %(count)s tiles worth %(value)s.",
+            laid,
+        ) % {"count": laid, "value": attempt.laid_value}
     else:
-        did = "You showed the answer without laying anything."
-    best = f"The most possible: {_tiles(puzzle.tiles)} worth {puzzle.value}."
+        did = _("You showed the answer without laying anything.")
+    best = ngettext(
+        "The most possible: %(count)s tile worth %(value)s.",
+        "The most possible: %(count)s tiles worth %(value)s.",
+        puzzle.tiles,
+    ) % {"count": puzzle.tiles, "value": puzzle.value}
     change = None
     if attempt.rating_before is not None and attempt.rating_after is not None:
         change = round(attempt.rating_after - attempt.rating_before)
@@ -90,7 +101,3 @@ def result_context(attempt: Attempt) -> dict[str, Any]:
 def _as_sets(table: list[list[int]]) -> list[list[int]]:
     """A table or opening whatever order its sets and tiles were laid in."""
     return sorted(sorted(s) for s in table)
-
-
-def _tiles(n: int) -> str:
-    return f"{n} tile{'s' if n != 1 else ''}"

@@ -14,6 +14,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import (
+    gettext_lazy,
+    ngettext,
+    ngettext_lazy,
+    pgettext,
+    pgettext_lazy,
+)
+
 from games.engine.base import IllegalAction
 from games.engine.romanian.opening import judge_opening
 from games.engine.romanian.tiles import TILE_COUNT, reading_of, sort_tiles, tile_view
@@ -31,37 +40,45 @@ SETS_TEMPLATE = "games/_drawn_sets.html"  # small read-only tiles, shared by the
 STYLESHEETS = ("css/romanian.css",)
 BOARD_CLASS = "ro-board"
 ANNOUNCES_STATUS = False  # the running tally is read out after each tap instead
-PROMPT = (
+# A count only for Romanian's sake ("50 de puncte"): the English reads the same either way.
+PROMPT = ngettext_lazy(
     "You have drawn and not opened yet. Open with the most tiles, then the most points: "
-    "new combinations from your rack, one a run at least, worth {threshold} or more in all, "
-    "keeping one tile to discard."
+    "new combinations from your rack, one a run at least, worth %(threshold)s or more in all, "
+    "keeping one tile to discard.",
+    "You have drawn and not opened yet. Open with the most tiles, then the most points: "
+    "new combinations from your rack, one a run at least, worth %(threshold)s or more in all, "
+    "keeping one tile to discard.",
+    "threshold",
 )
+# The context "Romanian Tile Rummy" marks the words its players say their own way (rack: tablă).
 CAPTIONS = {
-    "rack": "Your rack",
-    "yours": "Your table (the opening you laid)",
-    "best": "The best arrangement: one best opening",
-    "best_label": "The best opening",
-    "nothing": "You laid no opening.",
+    "rack": pgettext_lazy("Romanian Tile Rummy", "Your rack"),
+    "yours": gettext_lazy("Your table (the opening you laid)"),
+    "best": gettext_lazy("The best arrangement: one best opening"),
+    "best_label": gettext_lazy("The best opening"),
+    "nothing": gettext_lazy("You laid no opening."),
 }
 TileList = list[dict[str, Any]]
 # "opening" is on every puzzle here, so its page is where this game's puzzles are practised.
-THEMES: dict[str, tuple[str, str]] = {
+THEMES: dict[str, tuple[Any, Any]] = {  # lazy translations: read in the reader's language
     "opening": (
-        "Romanian openings",
-        "Romanian Tile Rummy: reach the opening threshold from your rack with as many tiles "
-        "as you can.",
+        gettext_lazy("Romanian openings"),
+        gettext_lazy(
+            "Romanian Tile Rummy: reach the opening threshold from your rack with as many tiles "
+            "as you can."
+        ),
     ),
     "jolys": (
-        "Jolys in openings",
-        "Romanian Tile Rummy: which gap a joly (the wild tile) should fill.",
+        gettext_lazy("Jolys in openings"),
+        gettext_lazy("Romanian Tile Rummy: which gap a joly (the wild tile) should fill."),
     ),
     "ones": (
-        "Ones in openings",
-        "Romanian Tile Rummy: a 1 counts far more in a set of ones than in a run.",
+        gettext_lazy("Ones in openings"),
+        gettext_lazy("Romanian Tile Rummy: a 1 counts far more in a set of ones than in a run."),
     ),
     "long-runs": (
-        "Long runs in openings",
-        "Romanian Tile Rummy: one long run, or shorter runs and sets?",
+        gettext_lazy("Long runs in openings"),
+        gettext_lazy("Romanian Tile Rummy: one long run, or shorter runs and sets?"),
     ),
 }
 
@@ -71,11 +88,14 @@ def threshold_of(puzzle: Puzzle) -> int:
 
 
 def prompt(puzzle: Puzzle) -> str:
-    return PROMPT.format(threshold=threshold_of(puzzle))
+    return PROMPT % {"threshold": threshold_of(puzzle)}
 
 
 def meta(puzzle: Puzzle) -> str:
-    return f"opening at least {threshold_of(puzzle)} points"
+    threshold = threshold_of(puzzle)
+    return ngettext(
+        "opening at least %(threshold)s point", "opening at least %(threshold)s points", threshold
+    ) % {"threshold": threshold}
 
 
 def puzzle_view(puzzle: Puzzle) -> dict[str, Any]:
@@ -95,9 +115,14 @@ def move(draft: drafts.Draft | None, puzzle: Puzzle, tile: int, target: str) -> 
     """Put a rack tile into a new combination (``new``, ``n:<i>``) or back on the rack.
     Only those targets: there are no melds on the table to add to."""
     if tile not in puzzle.rack:
-        raise PuzzleError("That tile is not on your rack.")
+        raise PuzzleError(pgettext("Romanian Tile Rummy", "That tile is not on your rack."))
     if target not in TARGETS and not target.startswith("n:"):
-        raise PuzzleError("Put the tile in a combination, a new one, or back on your rack.")
+        raise PuzzleError(
+            pgettext(
+                "Romanian Tile Rummy",
+                "Put the tile in a combination, a new one, or back on your rack.",
+            )
+        )
     try:
         return drafts.move_tile(draft, puzzle_view(puzzle), tile, target)
     except drafts.DraftError as exc:
@@ -114,7 +139,8 @@ def judge(puzzle: Puzzle, draft: drafts.Draft | None) -> tuple[list[list[int]], 
     try:
         tiles, value = judge_opening(puzzle.rack, melds, threshold_of(puzzle))
     except IllegalAction as exc:
-        raise PuzzleError(f"Not a valid opening: {exc.message} Nothing counted.") from exc
+        reason = _("Not a valid opening: %(reason)s Nothing counted.") % {"reason": exc.message}
+        raise PuzzleError(reason) from exc
     return melds, tiles, value
 
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from leaderboards.periods import utc_today
 
@@ -87,17 +88,17 @@ def open_rated(solver: Solver) -> Attempt | None:
 def _locked(attempt_id: int, solver: Solver) -> Attempt:
     attempt = Attempt.objects.select_for_update().select_related("puzzle").get(pk=attempt_id)
     if attempt.solver_id != solver.pk:
-        raise PuzzleError("That isn't your attempt.")
+        raise PuzzleError(_("That isn't your attempt."))
     return attempt
 
 
 def move(attempt: Attempt, solver: Solver, tile: int | None, target: str) -> Attempt:
     if tile is None:
-        raise PuzzleError("Pick a tile first, then where it goes.")
+        raise PuzzleError(_("Pick a tile first, then where it goes."))
     with transaction.atomic():
         attempt = _locked(attempt.pk, solver)
         if attempt.over:
-            raise PuzzleError("This attempt is over.")
+            raise PuzzleError(_("This attempt is over."))
         attempt.draft = _moved(attempt, tile, target)
         attempt.save(update_fields=["draft"])
     return attempt
@@ -125,7 +126,7 @@ def confirm(attempt: Attempt, solver: Solver) -> Attempt:
     with transaction.atomic():
         attempt = _locked(attempt.pk, solver)
         if attempt.over:
-            raise PuzzleError("This attempt is already over.")
+            raise PuzzleError(_("This attempt is already over."))
         puzzle = attempt.puzzle
         table, laid, value = _judged(attempt)
         reached = (laid, value) == (puzzle.tiles, puzzle.value)
@@ -244,7 +245,7 @@ def next_streak_puzzle(solver: Solver) -> Streak:
         Solver.objects.select_for_update().get(pk=solver.pk)
         streak = Streak.objects.select_for_update().filter(solver=solver, ended_at=None).first()
         if streak is None:
-            raise PuzzleError("You have no streak running: start a new one.")
+            raise PuzzleError(_("You have no streak running: start a new one."))
         current = streak.current
         if current is not None and not current.over:
             return streak  # still to solve: the same puzzle, however often the page is loaded
@@ -255,7 +256,7 @@ def next_streak_puzzle(solver: Solver) -> Streak:
 def _deal_streak_puzzle(streak: Streak, solver: Solver) -> None:
     puzzle = choosing.streak_puzzle(solver, streak.pk, streak.length)
     if puzzle is None:
-        raise PuzzleError("There are no puzzles to play.")
+        raise PuzzleError(_("There are no puzzles to play."))
     streak.current = Attempt.objects.create(solver=solver, puzzle=puzzle, streak=streak)
     streak.save(update_fields=["current"])
 

@@ -9,6 +9,7 @@ from typing import Any
 from django.db.models import Count, Q
 from django.http import HttpRequest
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from games import catalogue
 from leaderboards.periods import utc_today
@@ -97,9 +98,14 @@ def share_text(request: HttpRequest, attempt: Attempt, solver: Solver) -> str:
     """For the daily puzzle: the day, solved or not, the calendar streak; never a tile."""
     if attempt.daily is None:
         return ""
-    mark = "solved ✅" if attempt.status == Attempt.SOLVED else "missed ❌"
-    if attempt.hinted:
-        mark += " (with a hint)"
+    if attempt.status == Attempt.SOLVED:
+        mark = _("solved ✅ (with a hint)") if attempt.hinted else _("solved ✅")
+    else:
+        mark = _("missed ❌ (with a hint)") if attempt.hinted else _("missed ❌")
     link = request.build_absolute_uri(reverse("puzzles:daily"))
-    streak = f" · daily streak {solver.daily_streak} 🔥" if solver.daily_streak else ""
-    return f"Rummy daily puzzle {attempt.daily.isoformat()}: {mark}{streak}\n{link}"
+    streak = ""
+    if solver.daily_streak:
+        streak = " · " + _("daily streak %(count)s 🔥") % {"count": solver.daily_streak}
+    day = attempt.daily.isoformat()
+    line = _("Rummy daily puzzle %(day)s: %(result)s") % {"day": day, "result": mark}
+    return f"{line}{streak}\n{link}"

@@ -13,6 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from games.engine import tile_rummy
 from games.engine.melds import check_table
 from games.web.tile_rummy import drafts, presenters
@@ -27,24 +30,47 @@ STYLESHEETS: tuple[str, ...] = ()
 BOARD_CLASS = "tr-board"
 ANNOUNCES_STATUS = True  # the prompt line is read out after each change
 PROMPTS = {
-    "most": "Lay as many tiles from your rack as you can this turn. Rearrange the table freely.",
-    "out": "Go out this turn: lay every tile of your rack. Rearrange the table freely.",
+    "most": gettext_lazy(
+        "Lay as many tiles from your rack as you can this turn. Rearrange the table freely."
+    ),
+    "out": gettext_lazy(
+        "Go out this turn: lay every tile of your rack. Rearrange the table freely."
+    ),
 }
 CAPTIONS = {
-    "rack": "Your rack",
-    "yours": "Your table",
-    "best": "The best arrangement (tiles from your rack have a dashed border)",
-    "best_label": "The best arrangement",
-    "nothing": "You laid nothing.",
+    "rack": gettext_lazy("Your rack"),
+    "yours": gettext_lazy("Your table"),
+    "best": gettext_lazy("The best arrangement (tiles from your rack have a dashed border)"),
+    "best_label": gettext_lazy("The best arrangement"),
+    "nothing": gettext_lazy("You laid nothing."),
 }
 Table = list[list[int]]
-THEMES: dict[str, tuple[str, str]] = {  # slug: (name, a line about it), as the generator names them
-    "go-out": ("Going out", "Every tile of your rack can go down this turn: find how."),
-    "jokers": ("Jokers", "A joker on your rack or on the table is the key."),
-    "rearranging": ("Rearranging the table", "Take sets apart to make room for your tiles."),
-    "groups-to-runs": ("Groups into runs", "Tiles from a group of one number join runs."),
-    "runs-to-groups": ("Runs into groups", "Tiles from a run join groups of one number."),
-    "splitting-a-run": ("Splitting a run", "Cut a long run in two so your tiles fit between."),
+# slug: (name, a line about it), as the generator names them
+THEMES: dict[str, tuple[Any, Any]] = {  # lazy translations: read in the reader's language
+    "go-out": (
+        gettext_lazy("Going out"),
+        gettext_lazy("Every tile of your rack can go down this turn: find how."),
+    ),
+    "jokers": (
+        gettext_lazy("Jokers"),
+        gettext_lazy("A joker on your rack or on the table is the key."),
+    ),
+    "rearranging": (
+        gettext_lazy("Rearranging the table"),
+        gettext_lazy("Take sets apart to make room for your tiles."),
+    ),
+    "groups-to-runs": (
+        gettext_lazy("Groups into runs"),
+        gettext_lazy("Tiles from a group of one number join runs."),
+    ),
+    "runs-to-groups": (
+        gettext_lazy("Runs into groups"),
+        gettext_lazy("Tiles from a run join groups of one number."),
+    ),
+    "splitting-a-run": (
+        gettext_lazy("Splitting a run"),
+        gettext_lazy("Cut a long run in two so your tiles fit between."),
+    ),
 }
 
 
@@ -79,11 +105,12 @@ def judge(puzzle: Puzzle, draft: dict[str, Any] | None) -> tuple[Table, int, int
     old = [t for s in puzzle.table for t in s]
     placed, problems = check_table(old, table, puzzle.rack, tile_rummy.face_of, tile_rummy.RULES)
     if problems:
+        reasons = "; ".join(str(p.message) for p in problems)
         raise PuzzleError(
-            "Not a valid table: " + "; ".join(p.message for p in problems) + ". Nothing counted."
+            _("Not a valid table: %(reasons)s. Nothing counted.") % {"reasons": reasons}
         )
     if not placed:
-        raise PuzzleError("Lay at least one tile from your rack.")
+        raise PuzzleError(_("Lay at least one tile from your rack."))
     return table, len(placed), sum(tile_rummy.tile_value(t) for t in placed)
 
 

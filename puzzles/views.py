@@ -13,6 +13,7 @@ from django.contrib import messages
 from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from games.table_flow import picked_tile
@@ -59,7 +60,7 @@ def next_puzzle(request: HttpRequest, theme: str | None = None) -> HttpResponse:
         return redirect("puzzles:puzzle", waiting.puzzle_id)
     puzzle = choosing.next_rated(solver, theme)
     if puzzle is None:
-        messages.info(request, "You have tried every puzzle here. Well done!")
+        messages.info(request, _("You have tried every puzzle here. Well done!"))
         return redirect("puzzles:index")
     solving.attempt_for(solver, puzzle)  # dealt now: asking again returns to it
     return redirect("puzzles:puzzle", puzzle.id)
