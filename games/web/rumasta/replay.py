@@ -1,8 +1,6 @@
 """Rumasta's part of a replay: the table at one step, and a hand shown face up.
 
-The replay (replays/) rebuilds the state at a step and asks this module to draw
-it with the live table's own presenters, so a replay looks exactly like the
-frames players saw; nothing here decides who may see what.
+Drawn with the live table's own presenters (games/web/replay_parts.py says why).
 """
 
 from __future__ import annotations
@@ -10,11 +8,14 @@ from __future__ import annotations
 from typing import Any
 
 from games.models import Game, Move, Seat
+from games.web import replay_parts
+from games.web.replay_parts import View
 from games.web.rumasta import hand, presenters
 
 STYLESHEETS = ("css/table.css", "css/rumasta.css")
 PIECE_TEMPLATE = "games/rumasta/_card.html"
-View = dict[str, Any]
+
+held = replay_parts.held("hand")
 
 
 def frame(game: Game, seat: Seat, view: View, move: Move) -> dict[str, Any]:
@@ -29,10 +30,6 @@ def round_panel(game: Game, seat: Seat, view: View) -> dict[str, Any] | None:
     """Round complete / Game over from a public view (a spectator's), or None mid-round."""
     seats = list(game.seats.all())
     return presenters.round_context(view, presenters.names_of(game, seats, seat.index), seat.index)
-
-
-def held(view: View) -> list[dict[str, Any]]:
-    return list(view["hand"] or [])
 
 
 def piece(card: dict[str, Any]) -> dict[str, Any]:

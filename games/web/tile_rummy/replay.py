@@ -1,8 +1,6 @@
 """Tile Rummy's part of a replay: the table at one step, and a rack shown face up.
 
-The replay (replays/) rebuilds the state at a step and asks this module to draw
-it with the live table's own presenters, so a replay looks exactly like the
-frames players saw; nothing here decides who may see what.
+Drawn with the live table's own presenters (games/web/replay_parts.py says why).
 """
 
 from __future__ import annotations
@@ -10,26 +8,20 @@ from __future__ import annotations
 from typing import Any
 
 from games.models import Game, Move, Seat
+from games.web import replay_parts
+from games.web.replay_parts import View
 from games.web.tile_rummy import presenters
 
 STYLESHEETS = ("css/table.css",)
 PIECE_TEMPLATE = "games/_mini_tile.html"
-View = dict[str, Any]
+
+round_panel = replay_parts.round_panel(presenters.round_context)
+held = replay_parts.held("rack")
 
 
 def frame(game: Game, seat: Seat, view: View, move: Move) -> dict[str, Any]:
     """The read-only table after ``move``, with ``view``'s rack (none for a spectator)."""
     return presenters.frame_context(game, seat, {**view, "rack": view["rack"] or []}, move)
-
-
-def round_panel(game: Game, seat: Seat, view: View) -> dict[str, Any] | None:
-    """Round complete / Game over from a public view (a spectator's), or None mid-round."""
-    return presenters.round_context(view, list(game.seats.all()), seat.index)
-
-
-def held(view: View) -> list[dict[str, Any]]:
-    """The tiles a seat's view holds (its rack)."""
-    return list(view["rack"] or [])
 
 
 def piece(tile: dict[str, Any]) -> dict[str, Any]:
