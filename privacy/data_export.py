@@ -26,6 +26,7 @@ from allauth.account.models import EmailAddress
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import GameRecord, SavedGame, Streak
 from api.models import AccessToken
@@ -133,14 +134,14 @@ class _Names:
         if user_id not in self._found:
             player = Player.objects.filter(user_id=user_id).first()
             if player is None:
-                self._found[user_id] = "a player without a public name"
+                self._found[user_id] = _("a player without a public name")
             else:
                 self._found[user_id] = player.placeholder if player.name_suspended else str(player)
         return self._found[user_id]
 
     def of(self, user_id: int) -> str:
         """As above, but "a blocked player" for anyone blocked either way (as the site does)."""
-        return "a blocked player" if user_id in self.apart else self.plain(user_id)
+        return _("a blocked player") if user_id in self.apart else self.plain(user_id)
 
 
 def _account(user: Any) -> dict[str, Any]:
@@ -291,13 +292,13 @@ def _settings(user: Any, request: HttpRequest | None) -> dict[str, Any]:
     )
     devices = PushSubscription.objects.filter(user=user).order_by("pk")
     return {
-        "notifications": notify.first() or "the defaults (never changed)",
+        "notifications": notify.first() or _("the defaults (never changed)"),
         "push_devices": [
             {"service": urlsplit(d.endpoint).hostname, "added": d.created} for d in devices
         ],
         "vacations": _rows(Vacation.objects.filter(user=user), ("starts", "ends", "days")),
         "language": Preferences.objects.filter(user=user).values_list("language", flat=True).first()
-        or "the browser's (never chosen)",
+        or _("the browser's (never chosen)"),
         "this_browser": _browser(request) if request is not None else {},
     }
 
