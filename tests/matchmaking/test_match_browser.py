@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import re
-import time
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
+from django.core.signals import request_finished, request_started
+from django.urls import reverse
 from playwright.sync_api import expect
 
 from games.engine.registry import engine_for
@@ -56,6 +60,29 @@ def test_two_browsers_meet_at_one_table_and_a_third_watches(live_server: Any, br
             context.close()
 
 
+@contextmanager
+def _answered(path: str) -> Iterator[threading.Event]:
+    """An event the live server sets once it has answered a request for ``path`` (the view's
+    writes are committed by then: Django signals the end of a request as its response closes,
+    in the thread that served it)."""
+    answered, serving = threading.Event(), threading.local()
+
+    def started(environ: dict[str, Any], **kwargs: Any) -> None:
+        serving.path = environ.get("PATH_INFO")
+
+    def finished(**kwargs: Any) -> None:
+        if getattr(serving, "path", None) == path:
+            answered.set()
+
+    request_started.connect(started)
+    request_finished.connect(finished)
+    try:
+        yield answered
+    finally:
+        request_started.disconnect(started)
+        request_finished.disconnect(finished)
+
+
 def test_closing_the_waiting_page_leaves_the_queue_at_once(live_server: Any, browser: Any) -> None:
     from matchmaking.models import EntryStatus, QueueEntry
 
@@ -67,13 +94,11 @@ def test_closing_the_waiting_page_leaves_the_queue_at_once(live_server: Any, bro
         assert QueueEntry.objects.get().status == EntryStatus.WAITING
         # A visible status can precede the deferred script: close only once it listens.
         expect(page.locator("[data-leave-url][data-leave-armed]")).to_have_count(1)
-        page.close(run_before_unload=True)
-        # The goodbye (a beacon) arrives well before the 6 s a silent page takes; a busy
-        # test machine may take a few seconds to serve it, and nothing else marks it "left".
-        for _ in range(200):
-            if QueueEntry.objects.get().status == EntryStatus.IDLE:
-                break
-            time.sleep(0.05)
+        with _answered(reverse("matchmaking:leave")) as left:
+            page.close(run_before_unload=True)
+            # The goodbye (a beacon) arrives well before the 6 s a silent page takes; a busy
+            # test machine may take a few seconds to serve it, and nothing else marks it "left".
+            assert left.wait(timeout=20), "the closing page's goodbye never reached the server"
         row = QueueEntry.objects.get()
         assert (row.status, row.note) == (EntryStatus.IDLE, "left")
     finally:
