@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
+from django.utils.translation import ngettext
 
 from games import catalogue
 from games import pace as game_pace
@@ -49,13 +50,15 @@ def presets(kind: str) -> list[Preset]:
             short = str(text).split(" — ")[0]
             for seats in counts:
                 options = {**defaults, entry.level_key: value}
-                found.append(
-                    Preset(f"{value}-{seats}", f"{short}, {seats} players", seats, options)
-                )
+                label = ngettext(
+                    "%(level)s, %(count)s player", "%(level)s, %(count)s players", seats
+                ) % {"level": short, "count": seats}
+                found.append(Preset(f"{value}-{seats}", label, seats, options))
     else:
         for seats in counts:
             options = _working(kind, form, defaults, seats)
-            found.append(Preset(f"usual-{seats}", f"{seats} players", seats, options))
+            label = ngettext("%(count)s player", "%(count)s players", seats) % {"count": seats}
+            found.append(Preset(f"usual-{seats}", label, seats, options))
     return [p for p in found if adapters.engine_config(kind, p.options, p.seats) is not None]
 
 

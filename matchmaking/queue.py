@@ -40,7 +40,8 @@ from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext, ngettext
 
 from games import catalogue
 from games import pace as game_pace
@@ -76,7 +77,7 @@ class AlreadySeated(QueueError):
     """The player's quick match already seated them at a table still being played."""
 
     def __init__(self, game: Game) -> None:
-        super().__init__("You already have a seat at a quick-match table.", 409)
+        super().__init__(gettext("You already have a seat at a quick-match table."), 409)
         self.game = game
 
 
@@ -102,21 +103,44 @@ def lane_of(options: dict[str, Any]) -> str:
 
 def too_many_message() -> str:
     limit = game_pace.MAX_CORRESPONDENCE_GAMES
-    return (
-        f"You already play {limit} correspondence games, the most at once:"
-        " finish one before waiting for another."
-    )
+    return ngettext(
+        "You already play %(limit)s correspondence game, the most at once:"
+        " finish it before waiting for another.",
+        "You already play %(limit)s correspondence games, the most at once:"
+        " finish one before waiting for another.",
+        limit,
+    ) % {"limit": limit}
+
+
+NOTE_CODES = ("left", "gone", "expired")  # why a row stopped waiting, for the page to word
+
+
+def note_text(note: str) -> str:
+    """A failed row's reason in the reader's language ("" for none, or a code).
+
+    Pairing happens in whoever's request pressed last, so the reason is kept in
+    English (the source language) and translated when its own player reads it.
+    """
+    if not note or note in NOTE_CODES:
+        return ""
+    with translation.override(None):
+        english_limit = too_many_message()
+    if note == english_limit:
+        return too_many_message()
+    return gettext(note)  # a refusal of rooms.services, kept as its English text
 
 
 def _check_pace(who: Person, pace: str) -> None:
     if pace not in PACES:
-        raise QueueError("Choose live, or 1, 3 or 7 days per move.")
+        raise QueueError(gettext("Choose live, or 1, 3 or 7 days per move."))
     if pace == game_pace.LIVE:
         return
     if who.user_id is None:
         raise QueueError(
-            "Sign in to wait for a correspondence game: it lasts days, and My turn and"
-            " the notices that it's your move follow your account.",
+            gettext(
+                "Sign in to wait for a correspondence game: it lasts days, and My turn and"
+                " the notices that it's your move follow your account."
+            ),
             403,
         )
     if rooms.correspondence_games(who.user_id) >= game_pace.MAX_CORRESPONDENCE_GAMES:
@@ -126,17 +150,20 @@ def _check_pace(who: Person, pace: str) -> None:
 def check(who: Person, choice: Choice) -> Choice:
     """The choice with its table name tidied, or ``QueueError`` saying what is wrong."""
     if not who.known:
-        raise QueueError("Your browser needs cookies turned on to play someone.", 403)
+        raise QueueError(gettext("Your browser needs cookies turned on to play someone."), 403)
     _check_pace(who, choice.pace)
     if rooms.suspended(who):
-        raise QueueError("You can't join tables at the moment.", 403)
+        raise QueueError(gettext("You can't join tables at the moment."), 403)
     entry = catalogue.find(choice.kind)
     if entry is None or not entry.ready:
-        raise QueueError("There is no such game.", 404)
+        raise QueueError(gettext("There is no such game."), 404)
     if not entry.min_players <= choice.seats <= entry.max_players:
-        raise QueueError(f"{entry.name} seats {entry.min_players} to {entry.max_players}.")
+        raise QueueError(
+            gettext("%(game)s seats %(min)s to %(max)s.")
+            % {"game": entry.name, "min": entry.min_players, "max": entry.max_players}
+        )
     if adapters.engine_config(choice.kind, choice.options, choice.seats) is None:
-        raise QueueError("Those options don't work with that many players.")
+        raise QueueError(gettext("Those options don't work with that many players."))
     try:
         clean = names.table_name(choice.table_name, who, [])
     except names.InvalidName as exc:
@@ -344,8 +371,8 @@ def _seat(group: list[QueueEntry], now: Any) -> Game | None:
     first = group[0]
     people = [Person(e.user_id, e.device_key if e.user_id is None else "") for e in group]
     table_names = _distinct_names([e.table_name for e in group])
-    try:
-        with transaction.atomic():
+    try:  # a refusal is kept in English, the note's language (``note_text``)
+        with translation.override(None), transaction.atomic():
             room = rooms.create_room(
                 people[0], first.kind, ROOM_NAME, table_names[0], first.seats, True, first.options
             )
@@ -375,9 +402,9 @@ def _over_the_limit(group: list[QueueEntry]) -> bool:
         if e.user_id is not None and rooms.correspondence_games(e.user_id) >= limit
     ]
     if full:
-        QueueEntry.objects.filter(pk__in=full).update(
-            status=EntryStatus.FAILED, note=too_many_message()
-        )
+        with translation.override(None):  # kept in English, like every note
+            note = too_many_message()
+        QueueEntry.objects.filter(pk__in=full).update(status=EntryStatus.FAILED, note=note)
     return bool(full)
 
 

@@ -20,6 +20,8 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseStopPolling
@@ -39,16 +41,18 @@ CORRESPONDENCE_POLL_SECONDS = 15  # an open correspondence waiting page looks no
 
 
 class MatchForm(forms.Form):
-    table_name = TableNameField("Your name at the table")
+    table_name = TableNameField(gettext_lazy("Your name at the table"))
     # Live, or correspondence (days per move): each pace is its own queue (games.pace).
     pace = forms.ChoiceField(
         choices=game_pace.CHOICES,
         initial=game_pace.LIVE,
         widget=forms.RadioSelect,
-        label="Pace",
+        label=gettext_lazy("Pace"),
         required=False,  # not chosen: live
     )
-    seats = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label="Players")
+    seats = forms.TypedChoiceField(
+        coerce=int, widget=forms.RadioSelect, label=gettext_lazy("Players")
+    )
 
     def __init__(self, kind: str, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -121,7 +125,7 @@ def join(request: HttpRequest, kind: str) -> HttpResponse:
     else:
         form, options = MatchForm(kind, request.POST), adapters.options_form(kind, request.POST)
         if not (form.is_valid() and options.is_valid()):
-            messages.error(request, "Check the options below.")
+            messages.error(request, _("Check the options below."))
             context = _start_context(entry, form, options)
             return render(request, "matchmaking/start.html", context, status=400)
         choice = queue.Choice(
@@ -151,6 +155,7 @@ def _wait_context(request: HttpRequest, row: QueueEntry) -> dict[str, Any]:
         "entry": catalogue.get(row.kind),
         "waited": waited,
         "options": presets.describe(row.kind, row.options),
+        "note": queue.note_text(row.note),
         "pace": game_pace.label(row.options),
         "slow": slow,
         "wait_days": queue.CORRESPONDENCE_WAIT_DAYS,
@@ -197,7 +202,7 @@ def leave(request: HttpRequest) -> HttpResponse:
     queue.leave(who, lane)
     if request.POST.get("beacon"):
         return HttpResponse(status=204)
-    messages.info(request, "You left the queue.")
+    messages.info(request, _("You left the queue."))
     if row is not None and row.kind:
         return redirect(f"{catalogue.get(row.kind).url_name}:setup")
     return redirect("games:home")
@@ -265,6 +270,6 @@ def watch_invite(request: HttpRequest, code: str) -> HttpResponse:
     """A private room's watch door: its invite code lets this browser watch its tables."""
     room = watching.grant(request, code)
     if room.game_id is None:
-        messages.info(request, "This room's game hasn't started yet.")
+        messages.info(request, _("This room's game hasn't started yet."))
         return redirect("rooms:invite", room.code)
     return redirect("matchmaking:watch", room.game_id)

@@ -31,6 +31,7 @@ from django.http import Http404, HttpRequest
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import ngettext, pgettext
 
 from games import catalogue
 from games.access import game_with_seats, stamp_of
@@ -183,8 +184,10 @@ def round_end(game: Game, adapter: Any, spectator: Seat, public: Any) -> dict[st
     if panel is not None and panel.get("game_over"):
         names = {s.index: s.display_name for s in game.seats.all()}
         winners = [names[i] for i in public.get("winners") or [] if i in names]
-        verb = "wins" if len(winners) == 1 else "win"
-        panel["verdict"] = f"{' and '.join(winners)} {verb} the game." if winners else ""
+        joiner = pgettext("joining the winners names", "and")
+        together = f" {joiner} ".join(winners)
+        verdict = ngettext("%(names)s wins the game.", "%(names)s win the game.", len(winners))
+        panel["verdict"] = verdict % {"names": together} if winners else ""
     return panel
 
 

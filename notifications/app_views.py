@@ -2,7 +2,9 @@
 
 The service worker is served from the site root (not /static/) so its scope is
 the whole site, and its text names the hashed static files of this deploy, so a
-new deploy changes it and browsers install the new one.
+new deploy changes it and browsers install the new one. The manifest and the
+offline page are written in the reader's language; the service worker's cache
+is named after it too, so a switch of language caches the offline page again.
 """
 
 from __future__ import annotations
@@ -13,8 +15,11 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
+from django.views.decorators.vary import vary_on_cookie
 
 THEME_COLOUR = "#0b6e4f"
 BACKGROUND_COLOUR = "#f6f4ef"
@@ -22,6 +27,7 @@ BACKGROUND_COLOUR = "#f6f4ef"
 
 @require_GET
 @cache_control(max_age=3600, public=True)
+@vary_on_cookie  # in the reader's language: an account's choice, or the language cookie
 def manifest(request: HttpRequest) -> JsonResponse:
     """The web app manifest (name, icons at the stores' sizes, colours, start URL, standalone)."""
     icons = [
@@ -37,8 +43,10 @@ def manifest(request: HttpRequest) -> JsonResponse:
         "id": "/",
         "name": "Rummy",
         "short_name": "Rummy",
-        "description": "Tile and card rummy games against computers and friends, at your own pace.",
-        "lang": "en",
+        "description": _(
+            "Tile and card rummy games against computers and friends, at your own pace."
+        ),
+        "lang": get_language(),
         "start_url": reverse("games:home"),
         "scope": "/",
         "display": "standalone",
@@ -52,6 +60,7 @@ def manifest(request: HttpRequest) -> JsonResponse:
 
 @require_GET
 @cache_control(no_cache=True)
+@vary_on_cookie
 def service_worker(request: HttpRequest) -> HttpResponse:
     """The service worker script, at the root so it may control every page."""
     context = {
@@ -60,8 +69,10 @@ def service_worker(request: HttpRequest) -> HttpResponse:
                    static("img/logo.svg"), static("app/icon-192.png")],
         "icon": static("app/icon-192.png"),
     }
-    # The cache's name follows the files' hashed names: a deploy replaces the old copy.
-    context["cache_name"] = hashlib.sha256("|".join(context["cached"]).encode()).hexdigest()[:16]
+    # The cache's name follows the files' hashed names and the language: a deploy (or a
+    # switch of language) replaces the old copy, so the offline page is in the reader's.
+    named = "|".join([*context["cached"], get_language()])
+    context["cache_name"] = hashlib.sha256(named.encode()).hexdigest()[:16]
     response = render(request, "notifications/sw.js", context, content_type="text/javascript")
     response["Service-Worker-Allowed"] = "/"
     return response
@@ -69,6 +80,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 @cache_control(max_age=3600)
+@vary_on_cookie
 def offline(request: HttpRequest) -> HttpResponse:
     """What the app shows when the network is gone: no game, no account (the page is cached)."""
     return render(request, "notifications/offline.html")

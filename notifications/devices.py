@@ -5,9 +5,14 @@ each with a Remove button, and "fcm.googleapis.com" says nothing to a player.
 Only the browser's and the system's names are kept (never the whole header,
 which is long and half a fingerprint). The order of the checks matters: Edge,
 Opera and Samsung Internet also say "Chrome", and Chrome also says "Safari".
+
+The name is stored in English (the devices' own names are names in any language);
+``shown_name`` writes it in the reader's language when a page shows it.
 """
 
 from __future__ import annotations
+
+from django.utils.translation import gettext
 
 BROWSERS = (
     ("Edg/", "Edge"),
@@ -46,3 +51,14 @@ def browser_name(user_agent: str) -> str:
 
 def _first(text: str, names: tuple[tuple[str, str], ...]) -> str | None:
     return next((name for token, name in names if token in text), None)
+
+
+def shown_name(stored: str) -> str:
+    """A stored name in the reader's language: "Chrome pe Android", "Un browser"."""
+    if not stored or stored == UNKNOWN:
+        return gettext("A browser")
+    browser, on, system = stored.partition(" on ")
+    known = {name for _, name in BROWSERS}
+    if on and browser in known and system in {name for _, name in SYSTEMS}:
+        return gettext("%(browser)s on %(system)s") % {"browser": browser, "system": system}
+    return stored

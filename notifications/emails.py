@@ -2,7 +2,8 @@
 
 Headers follow RFC 8058: ``List-Unsubscribe`` names the signed link and
 ``List-Unsubscribe-Post`` lets a mail program unsubscribe with one POST, no
-sign-in. The same link in the body opens a page with one button.
+sign-in. The same link in the body opens a page with one button. The subject
+and body are written in the recipient's saved language (``language_of``).
 """
 
 from __future__ import annotations
@@ -13,11 +14,12 @@ from django.conf import settings
 from django.core.mail import EmailMessage
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from notifications.message import turn_message
 from notifications.models import TurnNotice
 from notifications.unsubscribe import token_for
+from preferences.language import language_of
 
 
 class TurnEmail(EmailMessage):
@@ -44,12 +46,13 @@ def send_turn_email(notice: TurnNotice) -> bool:
     """
     if notice.email_sent is not None or not notice.user.email:
         return False
-    message = turn_message(notice)
     unsubscribe = unsubscribe_url(notice.user_id)
-    body = render_to_string(
-        "notifications/turn_email.txt",
-        {"message": message, "unsubscribe_url": unsubscribe, "settings_url": _settings_url()},
-    )
+    with translation.override(language_of(notice.user)):  # the recipient's language
+        message = turn_message(notice)
+        body = render_to_string(
+            "notifications/turn_email.txt",
+            {"message": message, "unsubscribe_url": unsubscribe, "settings_url": _settings_url()},
+        )
     TurnEmail(
         subject=message.title,
         body=body,

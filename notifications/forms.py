@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy
 
 from notifications.models import NotificationSettings
 
@@ -23,10 +24,12 @@ class SettingsForm(forms.ModelForm):
         model = NotificationSettings
         fields = ["email_correspondence", "email_live", "push_correspondence", "push_live"]
         labels = {
-            "email_correspondence": "E-mail me at correspondence tables (days per move)",
-            "email_live": "E-mail me at live tables",
-            "push_correspondence": "Notify my devices at correspondence tables",
-            "push_live": "Notify my devices at live tables",
+            "email_correspondence": gettext_lazy(
+                "E-mail me at correspondence tables (days per move)"
+            ),
+            "email_live": gettext_lazy("E-mail me at live tables"),
+            "push_correspondence": gettext_lazy("Notify my devices at correspondence tables"),
+            "push_live": gettext_lazy("Notify my devices at live tables"),
         }
 
     def __init__(self, *args: Any, has_email: bool = True, **kwargs: Any) -> None:

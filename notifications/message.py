@@ -3,7 +3,8 @@
 E-mail and push say the same thing from this one place, built only from what
 every seat at the table may see (the game's name, the players' names, the
 deadline), so nothing only the notified seat may see can leak into a lock
-screen or an inbox.
+screen or an inbox. It is written in the active language: the senders activate
+the recipient's (``preferences.language.language_of``) around it.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from dataclasses import dataclass
 from datetime import UTC
 
 from django.conf import settings
+from django.utils import formats
+from django.utils.translation import gettext
 
 from games import catalogue
 from games.models import Game
@@ -39,9 +42,15 @@ def turn_message(notice: TurnNotice) -> TurnMessage:
         for s in game.seats.all()
         if s.index != notice.seat_index and not s.is_computer
     ]
-    with_whom = f" with {', '.join(others)}" if others else ""
-    body = f"It's your turn at your {name} table{with_whom}."
+    if others:
+        body = gettext("It's your turn at your %(game)s table with %(others)s.") % {
+            "game": name,
+            "others": ", ".join(others),
+        }
+    else:
+        body = gettext("It's your turn at your %(game)s table.") % {"game": name}
     if game.deadline is not None:
-        when = game.deadline.astimezone(UTC).strftime("%d %b %Y, %H:%M UTC")
-        body += f" Play by {when}."
-    return TurnMessage(f"Your turn: {name}", body, table_url(game), f"turn-{game.id}")
+        when = formats.date_format(game.deadline.astimezone(UTC), "DATETIME_FORMAT")
+        body += " " + gettext("Play by %(when)s UTC.") % {"when": when}
+    title = gettext("Your turn: %(game)s") % {"game": name}
+    return TurnMessage(title, body, table_url(game), f"turn-{game.id}")

@@ -20,11 +20,13 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.db.models import F
+from django.utils import translation
 from pywebpush import WebPushException, webpush
 
 from notifications.endpoints import canonical_endpoint
 from notifications.message import turn_message
 from notifications.models import PushSubscription, TurnNotice
+from preferences.language import language_of
 
 log = logging.getLogger(__name__)
 
@@ -53,8 +55,10 @@ def _audience(endpoint: str) -> str:
 
 
 def payload(notice: TurnNotice) -> str:
-    """What the service worker shows: title, body, the table's path, a tag (nothing secret)."""
-    message = turn_message(notice)
+    """What the service worker shows: title, body, the table's path, a tag (nothing secret),
+    in the recipient's saved language."""
+    with translation.override(language_of(notice.user)):
+        message = turn_message(notice)
     return json.dumps(
         {"title": message.title, "body": message.body, "url": message.path, "tag": message.tag}
     )

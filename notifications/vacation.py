@@ -15,6 +15,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 from games import pace as game_pace
 from games import services
@@ -54,13 +55,18 @@ def away_until(user_ids: list[int]) -> dict[int, datetime]:
 def start(user_id: int, days: int) -> Vacation:
     """Begin a vacation now; refused past the year's days or while one is under way."""
     if days < 1:
-        raise VacationRefused("A vacation is at least one day.")
+        raise VacationRefused(gettext("A vacation is at least one day."))
     if current(user_id) is not None:
-        raise VacationRefused("You're already on vacation.")
+        raise VacationRefused(gettext("You're already on vacation."))
     left = days_left(user_id)
     if days > left:
         raise VacationRefused(
-            f"You have {left} vacation day{'s' if left != 1 else ''} left this year."
+            ngettext(
+                "You have %(left)s vacation day left this year.",
+                "You have %(left)s vacation days left this year.",
+                left,
+            )
+            % {"left": left}
         )
     now = timezone.now()
     with transaction.atomic():

@@ -8,17 +8,20 @@ from that button or from a mail program's one-click (RFC 8058), turns e-mail off
 from __future__ import annotations
 
 import json
+from datetime import UTC
 
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import formats
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from notifications import push, turns, vacation
-from notifications.devices import browser_name
+from notifications.devices import browser_name, shown_name
 from notifications.endpoints import canonical_endpoint
 from notifications.forms import SettingsForm
 from notifications.models import NotificationSettings, PushSubscription
@@ -36,11 +39,12 @@ def settings_page(request: HttpRequest) -> HttpResponse:
     form = SettingsForm(request.POST or None, instance=prefs, has_email=has_email)
     if request.method == "POST" and form.is_valid():
         form.save()
-        messages.success(request, "Notification settings saved.")
+        messages.success(request, _("Notification settings saved."))
         return redirect("notifications:settings")
+    devices = PushSubscription.objects.filter(user=request.user).order_by("-created", "-pk")
     context = {
         "form": form,
-        "devices": PushSubscription.objects.filter(user=request.user).order_by("-created", "-pk"),
+        "devices": [(device, shown_name(device.browser)) for device in devices],
         "vapid_public_key": push.enabled() and _public_key(),
         "has_email": has_email,
     }
@@ -53,7 +57,8 @@ def remove_device(request: HttpRequest, pk: int) -> HttpResponse:
     """Stop notifying one of the player's devices (the list's Remove button)."""
     device = get_object_or_404(PushSubscription, pk=pk, user=request.user)
     device.delete()
-    messages.success(request, f"{device.browser or 'That device'} won't be notified any more.")
+    name = shown_name(device.browser) if device.browser else _("That device")
+    messages.success(request, _("%(device)s won't be notified any more.") % {"device": name})
     return redirect("notifications:settings")
 
 
@@ -71,12 +76,13 @@ def subscribe(request: HttpRequest) -> JsonResponse:
         keys = data["keys"]
         p256dh, auth = str(keys["p256dh"]), str(keys["auth"])
     except (ValueError, KeyError, TypeError):
-        return JsonResponse({"error": "That is not a push subscription."}, status=400)
+        return JsonResponse({"error": _("That is not a push subscription.")}, status=400)
     if len(endpoint) > 1000 or not (0 < len(p256dh) <= 200 and 0 < len(auth) <= 100):
-        return JsonResponse({"error": "That is not a push subscription."}, status=400)
+        return JsonResponse({"error": _("That is not a push subscription.")}, status=400)
     endpoint = canonical_endpoint(endpoint)  # the rebuilt URL is what is stored and sent to
     if endpoint is None:
-        return JsonResponse({"error": "That push service is not one we can send to."}, status=400)
+        refused = _("That push service is not one we can send to.")
+        return JsonResponse({"error": refused}, status=400)
     browser = browser_name(request.headers.get("User-Agent", ""))
     PushSubscription.objects.update_or_create(
         endpoint=endpoint,
@@ -96,7 +102,7 @@ def unsubscribe_device(request: HttpRequest) -> JsonResponse:
     try:
         endpoint = str(json.loads(request.body or b"{}")["endpoint"])
     except (ValueError, KeyError, TypeError):
-        return JsonResponse({"error": "Which device?"}, status=400)
+        return JsonResponse({"error": _("Which device?")}, status=400)
     stored = {endpoint, canonical_endpoint(endpoint) or endpoint}  # as the browser knows it
     PushSubscription.objects.filter(user=request.user, endpoint__in=stored).delete()
     return JsonResponse({"ok": True})
@@ -119,15 +125,18 @@ def vacation_page(request: HttpRequest) -> HttpResponse:
         try:
             days = int(request.POST.get("days", ""))
         except ValueError:
-            error = "Choose how many days."
+            error = _("Choose how many days.")
         else:
             try:
                 away = vacation.start(user_id, days)
             except vacation.VacationRefused as exc:
                 error = exc.message
             else:
-                until = away.ends.strftime("%d %b %Y, %H:%M UTC")
-                messages.success(request, f"Enjoy your break: your clocks wait until {until}.")
+                until = formats.date_format(away.ends.astimezone(UTC), "DATETIME_FORMAT")
+                messages.success(
+                    request,
+                    _("Enjoy your break: your clocks wait until %(until)s UTC.") % {"until": until},
+                )
                 return redirect("notifications:vacation")
     left = vacation.days_left(user_id)
     context = {
@@ -148,7 +157,7 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
         return render(request, "notifications/unsubscribe.html", {"bad_link": True}, status=404)
     done = False
     if request.method == "POST":
-        prefs, _ = NotificationSettings.objects.get_or_create(user_id=user_id)
+        prefs, _created = NotificationSettings.objects.get_or_create(user_id=user_id)
         prefs.email_correspondence = prefs.email_live = False
         prefs.save(update_fields=["email_correspondence", "email_live"])
         done = True

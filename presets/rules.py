@@ -14,6 +14,7 @@ from typing import Any
 
 from django import forms
 from django.http import QueryDict
+from django.utils.translation import gettext, ngettext
 
 from games import catalogue
 from games.gameweb import web_for
@@ -33,7 +34,7 @@ class PresetError(ValueError):
 
     @property
     def message(self) -> str:
-        return str(self.args[0]) if self.args else "Those house rules can't be used."
+        return str(self.args[0]) if self.args else gettext("Those house rules can't be used.")
 
 
 def playable(kind: str) -> catalogue.GameEntry | None:
@@ -61,15 +62,20 @@ def clean_name(raw: object) -> tuple[str, str]:
     The same tidying and characters as a leaderboard name (leaderboards.names),
     but none of its reserved words: a preset is private, so "Expert" is a fine name.
     """
+    length = ngettext(
+        "A name for your rules has %(min)s to %(max)s character.",
+        "A name for your rules has %(min)s to %(max)s characters.",
+        MAX_NAME,
+    ) % {"min": MIN_NAME, "max": MAX_NAME}
     if not isinstance(raw, str) or len(raw) > MAX_RAW_NAME:
-        raise PresetError(f"A name for your rules has {MIN_NAME} to {MAX_NAME} characters.")
+        raise PresetError(length)
     name = tidy(raw)
     if not MIN_NAME <= len(name) <= MAX_NAME:
-        raise PresetError(f"A name for your rules has {MIN_NAME} to {MAX_NAME} characters.")
+        raise PresetError(length)
     if not all(_allowed(c) for c in name):
-        raise PresetError("Use letters, digits, spaces and - _ . ' only in the name.")
+        raise PresetError(gettext("Use letters, digits, spaces and - _ . ' only in the name."))
     if not any(c.isalnum() for c in name):
-        raise PresetError("A name needs at least one letter or digit.")
+        raise PresetError(gettext("A name needs at least one letter or digit."))
     return name, name.casefold()
 
 
@@ -116,12 +122,16 @@ def bound_form(entry: catalogue.GameEntry, data: object) -> forms.Form:
     form_class = setup_form_class(entry)
     if not _well_formed(data, form_class):
         raise PresetError(
-            f"These {entry.name} rules were damaged and can't be used. Pick your options again."
+            gettext("These %(game)s rules were damaged and can't be used. Pick your options again.")
+            % {"game": entry.name}
         )
     assert isinstance(data, dict)
     form = form_class(data=as_post(data))
     if not form.is_valid():
-        raise PresetError(f"These rules no longer fit {entry.name}: {_first_error(form)}")
+        raise PresetError(
+            gettext("These rules no longer fit %(game)s: %(reason)s")
+            % {"game": entry.name, "reason": _first_error(form)}
+        )
     return form
 
 
@@ -130,7 +140,7 @@ def _first_error(form: forms.Form) -> str:
         label = form.fields[name].label if name in form.fields else None
         text = " ".join(str(e) for e in errors)
         return f"{label}: {text}" if label else text
-    return "pick your options again."
+    return gettext("pick your options again.")
 
 
 def describe(form: forms.Form) -> list[tuple[str, str]]:
@@ -141,7 +151,7 @@ def describe(form: forms.Form) -> list[tuple[str, str]]:
 def _shown(form: forms.Form, name: str) -> str:
     field, value = form.fields[name], form.cleaned_data.get(name)
     if isinstance(value, bool):
-        return "Yes" if value else "No"
+        return gettext("Yes") if value else gettext("No")
     for key, label in getattr(field, "choices", ()):
         if str(key) == str(value):
             return str(label).split(" — ")[0]

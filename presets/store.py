@@ -14,6 +14,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext, ngettext
 
 from games import catalogue
 from presets.models import Preset
@@ -76,8 +77,14 @@ def save(
                 return existing, False
             if mine.count() >= MAX_PER_GAME:
                 raise PresetError(
-                    f"You can keep {MAX_PER_GAME} sets of rules per game; "
-                    "delete one first or save over one by its name."
+                    ngettext(
+                        "You can keep %(limit)s set of rules per game; "
+                        "delete it first or save over it by its name.",
+                        "You can keep %(limit)s sets of rules per game; "
+                        "delete one first or save over one by its name.",
+                        MAX_PER_GAME,
+                    )
+                    % {"limit": MAX_PER_GAME}
                 )
             preset = Preset.objects.create(
                 user_id=owner.user_id,
@@ -89,7 +96,7 @@ def save(
             )
             return preset, True
     except IntegrityError as exc:  # the same name saved twice at once
-        raise PresetError("Those rules were just saved elsewhere; try again.") from exc
+        raise PresetError(gettext("Those rules were just saved elsewhere; try again.")) from exc
 
 
 def rename(preset: Preset, raw_name: object) -> str:
@@ -98,11 +105,13 @@ def rename(preset: Preset, raw_name: object) -> str:
     owner = Owner(preset.user_id, preset.device_key)
     clash = owner.presets().filter(kind=preset.kind, name_key=key).exclude(pk=preset.pk)
     if clash.exists():
-        raise PresetError("You already have rules with that name for this game.")
+        raise PresetError(gettext("You already have rules with that name for this game."))
     preset.name, preset.name_key = name, key
     try:
         with transaction.atomic():
             preset.save(update_fields=["name", "name_key", "updated"])
     except IntegrityError as exc:
-        raise PresetError("You already have rules with that name for this game.") from exc
+        raise PresetError(
+            gettext("You already have rules with that name for this game.")
+        ) from exc
     return name

@@ -14,6 +14,7 @@ from django.forms import Form
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -118,7 +119,7 @@ def save(request: HttpRequest, kind: str) -> HttpResponse:
     try:
         form = bound_form(entry, data)
     except PresetError as exc:
-        messages.error(request, f"Nothing was saved. {exc.message}")
+        messages.error(request, _("Nothing was saved. %(reason)s") % {"reason": exc.message})
         response = replay_setup(request, entry, data, start=False)
         response.status_code = 400
         return response
@@ -129,8 +130,11 @@ def save(request: HttpRequest, kind: str) -> HttpResponse:
         preset, created = store.save(store.Owner.of(request), entry, typed, data)
     except PresetError as exc:
         return _name_page(request, entry, form, data, typed=typed, error=exc.message)
-    done = "Saved" if created else "Updated"
-    messages.success(request, f"{done} your house rules “{preset.name}”.")
+    if created:
+        done = _("Saved your house rules “%(name)s”.") % {"name": preset.name}
+    else:
+        done = _("Updated your house rules “%(name)s”.") % {"name": preset.name}
+    messages.success(request, done)
     return redirect(setup_url(entry, preset))
 
 
@@ -169,12 +173,12 @@ def start(request: HttpRequest, pk: int) -> HttpResponse:
     preset = store.get_owned(request, pk)
     entry = playable(preset.kind)
     if entry is None:
-        messages.error(request, "That game can't be started at the moment.")
+        messages.error(request, _("That game can't be started at the moment."))
         return redirect("presets:index")
     try:
         bound_form(entry, preset.data)
     except PresetError as exc:
-        messages.error(request, f"No game was started. {exc.message}")
+        messages.error(request, _("No game was started. %(reason)s") % {"reason": exc.message})
         return redirect(setup_url(entry))
     return replay_setup(request, entry, preset.data, start=True)
 
@@ -186,9 +190,10 @@ def rename(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         new = store.rename(preset, request.POST.get("name", ""))
     except PresetError as exc:
-        messages.error(request, f"“{old}” was not renamed. {exc.message}")
+        refusal = _("“%(old)s” was not renamed. %(reason)s")
+        messages.error(request, refusal % {"old": old, "reason": exc.message})
         return _index(request, status=400)
-    messages.success(request, f"Renamed “{old}” to “{new}”.")
+    messages.success(request, _("Renamed “%(old)s” to “%(new)s”.") % {"old": old, "new": new})
     return redirect("presets:index")
 
 
@@ -196,5 +201,5 @@ def rename(request: HttpRequest, pk: int) -> HttpResponse:
 def delete(request: HttpRequest, pk: int) -> HttpResponse:
     preset = store.get_owned(request, pk)
     preset.delete()
-    messages.success(request, f"Deleted your house rules “{preset.name}”.")
+    messages.success(request, _("Deleted your house rules “%(name)s”.") % {"name": preset.name})
     return redirect("presets:index")

@@ -19,6 +19,7 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
+from django.utils.translation import gettext
 
 from core.callers import client_address, owner_key
 from core.rate_limits import count_use
@@ -65,7 +66,7 @@ def allowed(request: HttpRequest, bucket: str) -> bool:
 def too_many(request: HttpRequest) -> HttpResponse:
     """The 429 answer: a short line for htmx, the site's "too many attempts" page otherwise."""
     if getattr(request, "htmx", False):
-        text = "That was done too often. Please wait a while."
+        text = gettext("That was done too often. Please wait a while.")
         return HttpResponse(f'<p class="form-error" role="alert">{text}</p>', status=429)
     return render(request, "accounts/429.html", status=429)
 

@@ -18,6 +18,7 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 from games.models import Game
 
@@ -41,9 +42,11 @@ def new_public_id() -> str:
 
 
 class RoomStatus(models.TextChoices):
-    WAITING = "waiting", "Waiting for players"
-    PLAYING = "playing", "Playing"
-    CLOSED = "closed", "Closed"
+    """The label is shown in the lobby, in the reader's language."""
+
+    WAITING = "waiting", gettext_lazy("Waiting for players")
+    PLAYING = "playing", gettext_lazy("Playing")
+    CLOSED = "closed", gettext_lazy("Closed")
 
 
 class SeatKind(models.TextChoices):

@@ -10,6 +10,8 @@ only through templates, which escape them.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from games.online import placeholder_name
 from leaderboards.holds import refuse_held
 from leaderboards.models import BlockedName, Player
@@ -21,7 +23,7 @@ __all__ = ["InvalidName", "block", "room_name", "shown_name", "table_name"]
 
 def _not_blocked(name: str) -> str:
     if BlockedName.objects.filter(name_key=name_key(name)).exists():
-        raise InvalidName("That name can't be used.")
+        raise InvalidName(gettext("That name can't be used."))
     refuse_held(name)  # a closed account's name, for 30 days
     return name
 
@@ -36,10 +38,14 @@ def table_name(raw: str, who: Person, taken: list[str]) -> str:
     name = _not_blocked(clean(raw))
     key = name_key(name)
     if any(name_key(other) == key for other in taken if other):
-        raise InvalidName("Someone at this table has that name (or one that looks just like it).")
+        raise InvalidName(
+            gettext("Someone at this table has that name (or one that looks just like it).")
+        )
     owner = Player.objects.filter(name_key=key).values_list("user_id", "device_key").first()
     if owner is not None and not who.owns(owner[0], owner[1]):
-        raise InvalidName("That name (or one that looks just like it) belongs to another player.")
+        raise InvalidName(
+            gettext("That name (or one that looks just like it) belongs to another player.")
+        )
     return name
 
 

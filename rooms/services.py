@@ -2,9 +2,10 @@
 
 Each change locks the room row, checks who is asking (the host, a seated
 person) and what state the room is in, then writes; a refusal raises
-``RoomError`` with a message for the page and changes nothing. Games are dealt
-and changed only through ``games.services`` (create_game, pause, resume,
-leave_seat, take_back, suspend_player): a room never touches a game's rows itself.
+``RoomError`` with a message for the page (in the asker's language) and changes
+nothing. Games are dealt and changed only through ``games.services`` (create_game,
+pause, resume, leave_seat, take_back, suspend_player): a room never touches a game's
+rows itself.
 Each is named in the code, never looked up by a string, so a rename fails at import
 (or in ``tests/rooms/test_room_services_names.py``), not as a refusal to the player.
 """
@@ -16,6 +17,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext, ngettext
 
 from games import catalogue
 from games import pace as game_pace
@@ -135,25 +137,25 @@ def _taken_names(room: Room, but: RoomSeat | None = None) -> list[str]:
 
 def _ensure_host(room: Room, who: Person) -> None:
     if not is_host(room, who):
-        raise NotAllowed("Only the host can do that.")
+        raise NotAllowed(gettext("Only the host can do that."))
 
 
 def _ensure_between_games(room: Room) -> None:
     if room.status == RoomStatus.CLOSED:
-        raise WrongState("This room is closed.")
+        raise WrongState(gettext("This room is closed."))
     if not between_games(room):
-        raise WrongState("A game is being played; wait until it ends.")
+        raise WrongState(gettext("A game is being played; wait until it ends."))
 
 
 def _seat(room: Room, index: Any) -> RoomSeat:
     try:
         number = int(index)
     except (TypeError, ValueError):
-        raise RoomError("Pick a seat.") from None
+        raise RoomError(gettext("Pick a seat.")) from None
     for seat in room.seats.all():
         if seat.index == number:
             return seat
-    raise RoomError("There is no such seat.")
+    raise RoomError(gettext("There is no such seat."))
 
 
 # --- making and joining -------------------------------------------------------------
@@ -170,20 +172,29 @@ def create_room(
 ) -> Room:
     """A new room with its host in seat 1 and the other seats empty."""
     if not who.known:
-        raise NotAllowed("Your browser needs cookies turned on to host a room.")
+        raise NotAllowed(gettext("Your browser needs cookies turned on to host a room."))
     if suspended(who):
-        raise NotAllowed("You can't host rooms at the moment.")
+        raise NotAllowed(gettext("You can't host rooms at the moment."))
     entry = catalogue.get(kind)
     if not entry.min_players <= seats <= entry.max_players:
-        raise RoomError(f"{entry.name} seats {entry.min_players} to {entry.max_players}.")
+        raise RoomError(
+            gettext("%(game)s seats %(min)s to %(max)s.")
+            % {"game": entry.name, "min": entry.min_players, "max": entry.max_players}
+        )
     if adapters.engine_config(kind, options, seats) is None:
-        raise RoomError("Those options don't work with that many seats.")
+        raise RoomError(gettext("Those options don't work with that many seats."))
     limit = game_pace.MAX_CORRESPONDENCE_GAMES
     host_id = who.user_id
     if game_pace.is_correspondence(options) and host_id and correspondence_games(host_id) >= limit:
         raise RoomError(
-            f"You already play {limit} correspondence games, the most at once:"
-            " finish one before starting another."
+            ngettext(
+                "You already play %(limit)s correspondence game, the most at once:"
+                " finish it before starting another.",
+                "You already play %(limit)s correspondence games, the most at once:"
+                " finish one before starting another.",
+                limit,
+            )
+            % {"limit": limit}
         )
     clean_name = _checked("name", lambda: names.room_name(name))
     clean_table = _checked("table_name", lambda: names.table_name(table_name, who, []))
@@ -238,23 +249,25 @@ def join(
     counts on the boards for people.
     """
     if not who.known:
-        raise NotAllowed("Your browser needs cookies turned on to join a room.")
+        raise NotAllowed(gettext("Your browser needs cookies turned on to join a room."))
     if as_program and not who.user_id:
-        raise NotAllowed("Sign in to bring a program: it plays with your account's API token.")
+        raise NotAllowed(
+            gettext("Sign in to bring a program: it plays with your account's API token.")
+        )
     if suspended(who):
-        raise NotAllowed("You can't join rooms at the moment.")
+        raise NotAllowed(gettext("You can't join rooms at the moment."))
     with transaction.atomic():
         room = _locked(room_id)
         if not room.listed and code != room.code:
-            raise NotAllowed("This room needs its invite link.")
+            raise NotAllowed(gettext("This room needs its invite link."))
         _ensure_between_games(room)
         if seat_of(room, who) is not None:
-            raise RoomError("You already have a seat in this room.")
+            raise RoomError(gettext("You already have a seat in this room."))
         if blocked_at(room, who):
-            raise NotAllowed("You can't join this room.")
+            raise NotAllowed(gettext("You can't join this room."))
         seat = next((s for s in room.seats.all() if s.is_empty), None)
         if seat is None:
-            raise WrongState("Every seat is taken.")
+            raise WrongState(gettext("Every seat is taken."))
         taken = _taken_names(room)
         clean = _checked("table_name", lambda: names.table_name(table_name, who, taken))
         fresh = _person_seat(room, seat.index, who, clean)
@@ -273,7 +286,7 @@ def rename(room_id: int, who: Person, table_name: str) -> RoomSeat:
         _ensure_between_games(room)
         seat = seat_of(room, who)
         if seat is None:
-            raise NotAllowed("You have no seat in this room.")
+            raise NotAllowed(gettext("You have no seat in this room."))
         taken = _taken_names(room, but=seat)
         seat.table_name = _checked("table_name", lambda: names.table_name(table_name, who, taken))
         seat.save(update_fields=["table_name"])
@@ -299,9 +312,9 @@ def set_computer(room_id: int, who: Person, index: Any, level: str) -> Room:
     def change(room: Room) -> None:
         seat = _seat(room, index)
         if seat.is_person:
-            raise RoomError("That seat is taken; remove the player first.")
+            raise RoomError(gettext("That seat is taken; remove the player first."))
         if level not in dict(adapters.computer_levels(room.kind)):
-            raise RoomError("Pick a level for the computer.")
+            raise RoomError(gettext("Pick a level for the computer."))
         seat.kind, seat.computer_level, seat.table_name = SeatKind.COMPUTER, level, ""
         seat.save(update_fields=["kind", "computer_level", "table_name"])
 
@@ -314,7 +327,7 @@ def clear_seat(room_id: int, who: Person, index: Any) -> Room:
     def change(room: Room) -> None:
         seat = _seat(room, index)
         if seat.is_person and is_host(room, Person(seat.user_id, seat.device_key)):
-            raise RoomError("You can't remove yourself; use Leave instead.")
+            raise RoomError(gettext("You can't remove yourself; use Leave instead."))
         _empty(seat)
 
     return _host_change(room_id, who, change)
@@ -334,13 +347,15 @@ def deal(room_id: int, who: Person, rematch: bool) -> Game:
         _ensure_host(room, who)
         _ensure_between_games(room)
         if rematch != (room.status == RoomStatus.PLAYING):
-            raise WrongState("Use Rematch after a game." if rematch is False else "Start first.")
+            if rematch:
+                raise WrongState(gettext("Start first."))
+            raise WrongState(gettext("Use Rematch after a game."))
         seats = list(room.seats.all())
         if any(seat.is_empty for seat in seats):
-            raise RoomError("Fill every seat first: wait for players or add computers.")
+            raise RoomError(gettext("Fill every seat first: wait for players or add computers."))
         config = adapters.engine_config(room.kind, room.options, len(seats))
         if config is None:
-            raise RoomError("Those options don't work with that many seats.")
+            raise RoomError(gettext("Those options don't work with that many seats."))
         if game_pace.is_correspondence(room.options):
             config = {**config, "pace": game_pace.of(room.options)}
             _ensure_correspondence_room(seats)
@@ -362,8 +377,14 @@ def _ensure_correspondence_room(seats: list[RoomSeat]) -> None:
     for seat in seats:
         if seat.user_id is not None and correspondence_games(seat.user_id) >= limit:
             raise RoomError(
-                f"{seat.table_name} already plays {limit} correspondence games, the most at once:"
-                " a new one can start when one of those ends."
+                ngettext(
+                    "%(name)s already plays %(limit)s correspondence game, the most at once:"
+                    " a new one can start when it ends.",
+                    "%(name)s already plays %(limit)s correspondence games, the most at once:"
+                    " a new one can start when one of those ends.",
+                    limit,
+                )
+                % {"name": seat.table_name, "limit": limit}
             )
 
 
@@ -400,7 +421,7 @@ def pause(room_id: int, who: Person, seconds: int | None) -> Game:
     _ensure_host(room, who)
     game = live_game(room)
     if game is None:
-        raise WrongState("There is no game to pause.")
+        raise WrongState(gettext("There is no game to pause."))
     return _call_game(pause_game, game.id, seconds)
 
 
@@ -409,7 +430,7 @@ def resume(room_id: int, who: Person) -> Game:
     _ensure_host(room, who)
     game = live_game(room)
     if game is None:
-        raise WrongState("There is no game to resume.")
+        raise WrongState(gettext("There is no game to resume."))
     return _call_game(resume_game, game.id)
 
 
@@ -419,7 +440,7 @@ def take_back(room_id: int, who: Person) -> Game:
     game = live_game(room)
     mine = game_seat(game, who) if game else None
     if game is None or mine is None:
-        raise WrongState("You have no seat at a game in play.")
+        raise WrongState(gettext("You have no seat at a game in play."))
     return _call_game(take_back_seat, game.id, mine.index)
 
 
@@ -441,7 +462,7 @@ def leave(room_id: int, who: Person) -> Room:
         room = _locked(room_id)
         seat = seat_of(room, who)
         if seat is None and not is_host(room, who):
-            raise NotAllowed("You have no seat in this room.")
+            raise NotAllowed(gettext("You have no seat in this room."))
         if seat is not None:
             _empty(seat)
         if is_host(room, who):
@@ -469,12 +490,12 @@ def report_seat(game: Game, reporter: Seat, index: Any) -> SeatReport:
     try:
         number = int(index)
     except (TypeError, ValueError):
-        raise RoomError("Pick a player to report.") from None
+        raise RoomError(gettext("Pick a player to report.")) from None
     target = next((s for s in game.seats.all() if s.index == number), None)
     if target is None or target.is_computer or target.index == reporter.index:
-        raise RoomError("Only another player's name can be reported.")
+        raise RoomError(gettext("Only another player's name can be reported."))
     if target.house_reason == "suspended":
-        raise RoomError("That name has already been taken off the table.")
+        raise RoomError(gettext("That name has already been taken off the table."))
     report, _ = SeatReport.objects.get_or_create(
         game=game,
         seat_index=target.index,

@@ -16,6 +16,8 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseStopPolling
@@ -32,7 +34,7 @@ from rooms.models import Room, RoomSeat, RoomStatus
 from rooms.people import Person, person
 from rooms.services import RoomError
 
-PAUSES = [(600, "10 minutes"), (3600, "1 hour"), (86400, "1 day"), (7 * 86400, "7 days")]
+PAUSES = (600, 3600, 86400, 7 * 86400)  # the lengths a host may pause for, in seconds
 LOBBY_SIZE = 50
 
 
@@ -206,7 +208,7 @@ def _room_context(request: HttpRequest, room: Room, who: Person) -> dict[str, An
         "hidden": hidden,
         "invite_url": request.build_absolute_uri(reverse("rooms:invite", args=[room.code])),
         "token": _token(room),
-        "pauses": PAUSES,
+        "pauses": pause_choices(),
         "free": _free_seats(room),
         # Kept apart from someone seated (a block either way): join would refuse, so say it now.
         "kept_apart": me is None and services.blocked_at(room, who),
@@ -236,7 +238,7 @@ def _options_summary(room: Room) -> list[tuple[str, str]]:
         choices = dict(getattr(field, "choices", []) or [])
         shown = choices.get(value, choices.get(str(value), value))
         summary.append((str(field.label), str(shown)))
-    summary.append(("Pace", game_pace.label(room.options)))  # live, or days per move
+    summary.append((_("Pace"), game_pace.label(room.options)))  # live, or days per move
     return summary
 
 
@@ -316,7 +318,7 @@ def join(request: HttpRequest, public_id: str) -> HttpResponse:
     if room is None or (not room.listed and code != room.code):
         raise Http404("No such room.")
     if not form.is_valid():
-        return _join_refused(request, room, form, "Type your name at the table.", 400)
+        return _join_refused(request, room, form, _("Type your name at the table."), 400)
     try:
         as_program = request.POST.get("as_program") in ("on", "true", "1")
         services.join(room.pk, person(request), raw, code, as_program=as_program)
@@ -341,7 +343,7 @@ def _join_refused(
 @require_POST
 def rename(request: HttpRequest, public_id: str) -> HttpResponse:
     raw = str(request.POST.get("table_name", ""))[:60]
-    return _act(request, public_id, lambda r, w: services.rename(r.pk, w, raw), "Name changed.")
+    return _act(request, public_id, lambda r, w: services.rename(r.pk, w, raw), _("Name changed."))
 
 
 @require_POST
@@ -370,18 +372,35 @@ def rematch(request: HttpRequest, public_id: str) -> HttpResponse:
 @require_POST
 def pause(request: HttpRequest, public_id: str) -> HttpResponse:
     seconds = _pause_seconds(request.POST.get("seconds"))
-    return _act(request, public_id, lambda r, w: services.pause(r.pk, w, seconds), "Paused.")
+    return _act(request, public_id, lambda r, w: services.pause(r.pk, w, seconds), _("Paused."))
+
+
+def pause_choices() -> list[tuple[int, str]]:
+    """The pause lengths with their words ("10 minutes", "1 day") in the reader's language."""
+    return [(seconds, duration_words(seconds)) for seconds in PAUSES]
+
+
+def duration_words(seconds: int) -> str:
+    """A whole number of days, hours or minutes in words."""
+    if seconds % 86400 == 0:
+        days = seconds // 86400
+        return ngettext("%(count)s day", "%(count)s days", days) % {"count": days}
+    if seconds % 3600 == 0:
+        hours = seconds // 3600
+        return ngettext("%(count)s hour", "%(count)s hours", hours) % {"count": hours}
+    minutes = seconds // 60
+    return ngettext("%(count)s minute", "%(count)s minutes", minutes) % {"count": minutes}
 
 
 def _pause_seconds(raw: object) -> int | None:
     """One of the offered lengths; anything else pauses for the longest one allowed."""
-    allowed = {str(seconds): seconds for seconds, _ in PAUSES}
+    allowed = {str(seconds): seconds for seconds in PAUSES}
     return allowed.get(str(raw))
 
 
 @require_POST
 def resume(request: HttpRequest, public_id: str) -> HttpResponse:
-    return _act(request, public_id, lambda r, w: services.resume(r.pk, w), "Resumed.")
+    return _act(request, public_id, lambda r, w: services.resume(r.pk, w), _("Resumed."))
 
 
 @require_POST
@@ -397,7 +416,7 @@ def leave(request: HttpRequest, public_id: str) -> HttpResponse:
     except RoomError as exc:
         messages.error(request, exc.message)
         return _back(request, room, status=exc.status)
-    messages.success(request, "You left the room.")
+    messages.success(request, _("You left the room."))
     return redirect("rooms:lobby")
 
 
@@ -456,7 +475,7 @@ def report_seat(request: HttpRequest) -> HttpResponse:
         services.report_seat(game, mine, request.POST.get("seat"))
     except RoomError as exc:
         return _report_answer(request, game, exc.message, status=exc.status)
-    text = "Thanks: a person will review that name. Nothing at the table changes."
+    text = _("Thanks: a person will review that name. Nothing at the table changes.")
     return _report_answer(request, game, text)
 
 

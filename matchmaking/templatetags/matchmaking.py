@@ -75,6 +75,7 @@ def correspondence_wait(context: template.Context) -> dict[str, Any]:
         "row": row,
         "name": catalogue.kind_name(row.kind),
         "pace": game_pace.label(row.options),
+        "note": queue.note_text(row.note),
         "table": table_url(game) if game is not None else "",
         "csrf_token": context.get("csrf_token"),
     }

@@ -7,6 +7,7 @@ from typing import Any
 from django import template
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext, ngettext
 
 from notifications.my_turn import count_for
 
@@ -22,12 +23,13 @@ def my_turn_link(context: dict[str, Any]) -> str:
     count = count_for(user.pk)
     url = reverse("notifications:my_turn")
     if not count:
-        return format_html('<a href="{}">My turn</a>', url)
-    tables = "table" if count == 1 else "tables"
+        return format_html('<a href="{}">{}</a>', url, gettext("My turn"))
+    # After the count, for screen readers: "3" + " tables waiting for you".
+    waiting = ngettext("table waiting for you", "tables waiting for you", count)
     # On a narrow phone only the count shows (the words stay for screen readers).
     return format_html(
-        '<a class="nav-turn" href="{}"><span class="turn-words">My turn </span>'
-        '<span class="turn-count">{}<span class="visually-hidden"> {} waiting for you</span>'
+        '<a class="nav-turn" href="{}"><span class="turn-words">{} </span>'
+        '<span class="turn-count">{}<span class="visually-hidden"> {}</span>'
         "</span></a>",
-        url, count, tables,
+        url, gettext("My turn"), count, waiting,
     )

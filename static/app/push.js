@@ -1,4 +1,5 @@
 // The Notifications page: subscribe this browser to Web Push, or forget it.
+// Its words come from the page (data-text-* on #push-device), in the reader's language.
 "use strict";
 (function () {
   const box = document.getElementById("push-device");
@@ -7,9 +8,10 @@
   const on = document.getElementById("push-on");
   const off = document.getElementById("push-off");
   const token = JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"];
+  const text = box.dataset;  // textUnsupported, textBlocked, textOn, textOnFailed …
   const supported = "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
   if (!supported) {
-    status.textContent = "This browser can't show notifications from websites.";
+    status.textContent = text.textUnsupported;
     on.disabled = off.disabled = true;
     return;
   }
@@ -26,7 +28,7 @@
       headers: { "Content-Type": "application/json", "X-CSRFToken": token },
       body: JSON.stringify(body),
     }).then((response) => {
-      if (!response.ok) return response.json().then((data) => { throw new Error(data.error || "Refused."); });
+      if (!response.ok) return response.json().then((data) => { throw new Error(data.error || text.textRefused); });
       return response.json();
     });
   }
@@ -35,7 +37,7 @@
     try {
       const permission = await Notification.requestPermission();
       if (permission !== "granted") {
-        status.textContent = "Notifications are blocked for this site in your browser's settings.";
+        status.textContent = text.textBlocked;
         return;
       }
       const registration = await navigator.serviceWorker.ready;
@@ -44,9 +46,9 @@
         applicationServerKey: keyBytes(box.dataset.key),
       });
       await post(box.dataset.subscribe, subscription.toJSON());
-      status.textContent = "Done: this device will be told when it's your turn.";
+      status.textContent = text.textOn;
     } catch (error) {
-      status.textContent = "Couldn't turn notifications on here: " + error.message;
+      status.textContent = text.textOnFailed.replace("{reason}", () => error.message);
     }
   });
 
@@ -58,9 +60,9 @@
         await post(box.dataset.forget, { endpoint: subscription.endpoint });
         await subscription.unsubscribe();
       }
-      status.textContent = "This device won't be notified any more.";
+      status.textContent = text.textOff;
     } catch (error) {
-      status.textContent = "Couldn't turn notifications off here: " + error.message;
+      status.textContent = text.textOffFailed.replace("{reason}", () => error.message);
     }
   });
 })();
