@@ -26,6 +26,7 @@ from tests.engine.helpers import (
     rack_value,
     table_of,
 )
+from tests.engine.playout_checks import assert_log_replays, ids_in
 
 DRAW = {"type": "draw"}
 NEXT = {"type": "next_round"}
@@ -705,20 +706,6 @@ def test_dealer_moves_on_each_round() -> None:
 # --- what a seat may see --------------------------------------------------------
 
 
-def ids_in(data: Any) -> set[int]:
-    """Every tile id a view shows (each tile is shown as a dict with an ``id``)."""
-    found: set[int] = set()
-    if isinstance(data, dict):
-        if "id" in data:
-            found.add(data["id"])
-        for value in data.values():
-            found |= ids_in(value)
-    elif isinstance(data, list):
-        for value in data:
-            found |= ids_in(value)
-    return found
-
-
 def test_view_shows_only_the_seats_own_rack() -> None:
     state = tr.new_game({"players": 3}, 77)
     state, _ = tr.apply(state, state.turn, DRAW)
@@ -834,10 +821,7 @@ def test_replay_from_the_seed_reproduces_the_state() -> None:
     state, log = playout(seed=2024, players=3, moves=400)
     assert any(a["type"] == "play" for _, a in log)
     assert any(a["type"] == "next_round" for _, a in log)
-    replay = tr.new_game({"players": 3}, 2024)
-    for seat, action in json.loads(json.dumps(log)):
-        replay, _ = tr.apply(replay, seat, action)
-    assert tr.to_json(replay) == tr.to_json(state)
+    assert_log_replays(tr, {"players": 3}, 2024, log, state)
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -10,7 +10,6 @@ exactly the same state.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -19,6 +18,7 @@ from hypothesis import strategies as st
 from games.bots.tile_rummy import LEVELS, choose_action
 from games.engine import tile_rummy as tr
 from games.engine.melds import read
+from tests.engine.playout_checks import assert_log_replays, assert_round_trips
 
 MOVE_CAP = 1500  # 3 rounds: each round ends when the pool is drawn dry and every seat passes
 EXPERT = {"budget_s": None, "node_limit": 3_000}  # cheap and machine-independent
@@ -33,9 +33,7 @@ def check_invariants(state: tr.State) -> None:
     assert sorted(places) == list(range(tr.TILE_COUNT)), "a tile is lost or doubled"
     for tiles in state.table:
         assert read([tr.face_of(t) for t in tiles], tr.RULES) is not None, tiles
-    data = tr.to_json(state)
-    again = tr.from_json(json.loads(json.dumps(data)))
-    assert tr.to_json(again) == data
+    assert_round_trips(tr, state)
 
 
 def play_out(config: dict[str, Any], seed: int, levels: list[str]) -> None:
@@ -61,11 +59,7 @@ def play_out(config: dict[str, Any], seed: int, levels: list[str]) -> None:
         check_invariants(state)
     assert state.phase == "game_over", f"no end within {MOVE_CAP} moves"
     assert tr.result(state) is not None and tr.result(state).game_over
-
-    replay = tr.new_game(config, seed)
-    for seat, action in log:
-        replay, _ = tr.apply(replay, seat, json.loads(json.dumps(action)))
-    assert tr.to_json(replay) == tr.to_json(state)
+    assert_log_replays(tr, config, seed, log, state)
 
 
 @settings(

@@ -10,7 +10,6 @@ reproduces the final snapshot; every game ends (the turn cap guarantees it).
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -18,22 +17,10 @@ from hypothesis import strategies as st
 from games.bots.romanian import choose_action
 from games.engine import romanian as ro
 from games.engine.melds import why_not
+from tests.engine.playout_checks import assert_log_replays, assert_round_trips, ids_in
 
 LEVELS = ("easy", "medium", "expert")
 MOVE_LIMIT = 5_000
-
-
-def ids_in(data: Any) -> set[int]:
-    found: set[int] = set()
-    if isinstance(data, dict):
-        if "id" in data and "face" in data:
-            found.add(data["id"])
-        for value in data.values():
-            found |= ids_in(value)
-    elif isinstance(data, list):
-        for value in data:
-            found |= ids_in(value)
-    return found
 
 
 def check_view(state: ro.State, seat: int | None) -> None:
@@ -108,12 +95,8 @@ def test_random_games_conserve_replay_and_end(
     state, log = play_out(seed, players, config, junk)
     assert ro.result(state) is not None and ro.result(state).game_over
     assert state.winners
-    snapshot = ro.to_json(state)
-    assert ro.to_json(ro.from_json(json.loads(json.dumps(snapshot)))) == snapshot
-    replay = ro.new_game({"players": players, **config}, seed)
-    for seat, action in log:
-        replay, _ = ro.apply(replay, seat, action)
-    assert ro.to_json(replay) == snapshot
+    assert_round_trips(ro, state)
+    assert_log_replays(ro, {"players": players, **config}, seed, log, state)
 
 
 @settings(max_examples=10, deadline=None)

@@ -10,7 +10,6 @@ final snapshot exactly. A second property mixes timeouts and junk in.
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -18,6 +17,7 @@ from hypothesis import strategies as st
 from games.bots.rumasta import choose_action
 from games.engine import rumasta as rm
 from games.engine.base import IllegalAction
+from tests.engine.playout_checks import assert_log_replays, assert_round_trips, ids_in
 
 LAYOUTS = [
     (2, "none"),
@@ -33,22 +33,9 @@ LEVELS = ("easy", "medium", "expert")
 MOVE_LIMIT = 6000
 
 
-def ids_in(data: Any) -> set[int]:
-    found: set[int] = set()
-    if isinstance(data, dict):
-        if "id" in data and "face" in data:
-            found.add(data["id"])
-        for value in data.values():
-            found |= ids_in(value)
-    elif isinstance(data, list):
-        for value in data:
-            found |= ids_in(value)
-    return found
-
-
 def check(state: rm.State, seat: int, view: dict) -> None:
     assert rm.conserved(state)
-    assert rm.to_json(rm.from_json(json.loads(json.dumps(rm.to_json(state))))) == rm.to_json(state)
+    assert_round_trips(rm, state)
     hidden = set(state.stock) | {c for s, h in enumerate(state.hands) if s != seat for c in h}
     assert not ids_in(view) & hidden
     assert "seed" not in view
@@ -88,10 +75,7 @@ def test_random_playouts_keep_every_invariant_and_replay(layout, seed):
     final, log = play_out(players, teams, seed)
     assert rm.result(final).game_over
     assert max(final.totals) >= 500 or final.round_no >= final.config.max_rounds
-    replay = rm.new_game(final.config, seed)
-    for seat, action in log:
-        replay, _ = rm.apply(replay, seat, action)
-    assert rm.to_json(replay) == rm.to_json(final)
+    assert_log_replays(rm, final.config, seed, log, final)
 
 
 JUNK = [

@@ -12,7 +12,6 @@ it must refuse with ``IllegalAction`` (leaving the state untouched) or play on.
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -22,6 +21,7 @@ from games.bots.rumbaroo import choose_action
 from games.engine import rumbaroo as rb
 from games.engine.base import IllegalAction
 from games.engine.melds import why_not
+from tests.engine.playout_checks import assert_log_replays, assert_round_trips, ids_in
 
 LEVELS = ("joey", "wallaby", "big_red")
 GAME_MOVE_LIMIT = 20_000  # far above any real game; a loop would trip it
@@ -37,19 +37,6 @@ def check_invariants(state: rb.State) -> None:
     assert (state.phase == "drawn") == (state.drawn is not None)
     if state.phase != "game_over":
         assert rb.to_act(state)
-
-
-def ids_in(data: Any) -> set[int]:
-    found: set[int] = set()
-    if isinstance(data, dict):
-        if "id" in data and "face" in data:
-            found.add(data["id"])
-        for value in data.values():
-            found |= ids_in(value)
-    elif isinstance(data, list):
-        for value in data:
-            found |= ids_in(value)
-    return found
 
 
 def check_view(state: rb.State, seat: int, view: dict) -> None:
@@ -79,13 +66,6 @@ def play_out(difficulty: str, players: int, seed: int) -> tuple[rb.State, list]:
     return state, log
 
 
-def replay(difficulty: str, players: int, seed: int, log: list) -> rb.State:
-    state = rb.new_game({"difficulty": difficulty, "players": players}, seed)
-    for seat, action in log:
-        state, _ = rb.apply(state, seat, action)
-    return state
-
-
 @pytest.mark.parametrize("players", range(2, 9))
 @pytest.mark.parametrize("difficulty", LEVELS)
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -94,9 +74,8 @@ def test_seeded_bot_games(difficulty: str, players: int, seed: int) -> None:
     state, log = play_out(difficulty, players, seed)
     assert state.phase == "game_over" and rb.result(state).game_over
     assert max(state.totals) >= 50 or state.round_no >= state.config.max_rounds
-    again = replay(difficulty, players, seed, log)
-    assert rb.to_json(again) == rb.to_json(state)
-    assert rb.to_json(rb.from_json(json.loads(json.dumps(rb.to_json(state))))) == rb.to_json(state)
+    assert_log_replays(rb, {"difficulty": difficulty, "players": players}, seed, log, state)
+    assert_round_trips(rb, state)
 
 
 JUNK_TYPES = ["discard", "snap", "take", "meld", "draw", "pass", "timeout", "next_round", "x"]
