@@ -38,6 +38,7 @@ class Refused(Exception):
     """A refusal the page shows; ``status`` is the HTTP status to answer with."""
 
     def __init__(self, message: str, status: int = 400) -> None:
+        message = str(message)  # a lazy translation is read now, in the asker's language
         super().__init__(message)
         self.message = message
         self.status = status
