@@ -5,30 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 
 from rooms.people import Person
+from tests.browser_checks import SIZE_IDS, SIZES, narrow_enough, violations
 
 from .conftest import live_room
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SIZES = [{"width": 360, "height": 740}, {"width": 1280, "height": 800}]
 
-
-def violations(page: Any, where: str) -> list[str]:
-    results = Axe().run(page)
-    return [
-        f"{where}: {v['id']} ({v['impact']}) {[n['target'] for n in v['nodes']][:3]}"
-        for v in results.response["violations"]
-    ]
-
-
-def narrow_enough(page: Any, size: dict[str, int]) -> bool:
-    return page.evaluate("document.documentElement.scrollWidth") <= size["width"]
-
-
-@pytest.mark.parametrize("size", SIZES, ids=["phone", "desktop"])
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_match_and_watch_pages_have_no_axe_violation(
     live_server: Any, page: Any, size: dict[str, int]
 ) -> None:

@@ -1,6 +1,5 @@
 """axe-core finds no accessibility violations on any page, on a phone and on a desktop.
 
-axe-core comes bundled in the pinned ``axe-playwright-python`` package (no network).
 One test per screen size walks every page, including both tables mid-game, the Round
 complete panel and the Abandon page, and reports every violation it meets.
 """
@@ -10,18 +9,17 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 
 from games import services
 from games.engine import tile_rummy as tr
 from games.models import Game
+from tests.browser_checks import SIZE_IDS, SIZES, violations
 from tests.engine.helpers import build
 from tests.engine.rumbaroo.rb_helpers import build as rb_build
 from tests.web.conftest import put_state
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SIZES = [{"width": 360, "height": 740}, {"width": 1280, "height": 800}]
 PLAIN_PAGES = [
     "/",
     "/tile-rummy/new/",
@@ -37,15 +35,6 @@ PLAIN_PAGES = [
 ]
 
 
-def violations(page: Any, where: str) -> list[str]:
-    """Every axe violation on the page, one readable line each."""
-    results = Axe().run(page)
-    return [
-        f"{where}: {v['id']} ({v['impact']}) {[n['target'] for n in v['nodes']][:3]}"
-        for v in results.response["violations"]
-    ]
-
-
 def deal(page: Any, base: str, kind: str) -> Game:
     page.goto(f"{base}/{kind}/new/")
     page.get_by_role("button", name="Deal the tiles").click()
@@ -53,7 +42,7 @@ def deal(page: Any, base: str, kind: str) -> Game:
     return Game.objects.get(id=page.url.rstrip("/").split("/")[-1])
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["phone", "desktop"])
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_no_page_has_an_axe_violation(live_server: Any, page: Any, size: dict[str, int]) -> None:
     page.set_viewport_size(size)
     base = live_server.url
