@@ -9,7 +9,7 @@ empty).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from games.engine import tile_rummy as tr
 from games.engine.melds import Face
@@ -127,16 +127,31 @@ def table_of(
     rack of ``seat`` (default: the seat to move). ``"R7"`` means the R7 on the
     table if there is one there, else the player's R7."""
     rack = state.racks[state.turn if seat is None else seat]
+    tiles = [*(t for s in state.table for t in s), *rack]
+    return resolve(
+        tiles, lambda t: str(tr.face_of(t)), sets, "neither on the table nor on the rack"
+    )
+
+
+def resolve(
+    tiles: Iterable[int],
+    face: Callable[[int], str],
+    specs: Iterable[str | Sequence[str]],
+    where: str,
+) -> list[list[int]]:
+    """Each spec's faces as ids from ``tiles``, first come first taken, each id once:
+    ``"R7 R7"`` is the first R7 there and then the next. ``where`` says, in the error
+    a missing face raises, where the tiles were looked for (any game's helpers use it)."""
     available: dict[str, list[int]] = {}
-    for tile in [*(t for s in state.table for t in s), *rack]:
-        available.setdefault(str(tr.face_of(tile)), []).append(tile)
+    for tile in tiles:
+        available.setdefault(face(tile), []).append(tile)
     out = []
-    for spec in sets:
+    for spec in specs:
         row = []
-        for face in words(spec):
-            if not available.get(face):
-                raise ValueError(f"{face} is neither on the table nor on the rack")
-            row.append(available[face].pop(0))
+        for wanted in words(spec):
+            if not available.get(wanted):
+                raise ValueError(f"{wanted} is {where}")
+            row.append(available[wanted].pop(0))
         out.append(row)
     return out
 

@@ -10,8 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pytest
+
 from games.engine import rumbaroo as rb
+from games.engine.base import IllegalAction
 from games.engine.rumbaroo.state import State
+from tests.engine.helpers import resolve
 
 Spec = str | Sequence[str]
 
@@ -150,18 +154,10 @@ def on_table(state: State) -> list[list[str]]:
 def ids_of(state: State, *melds: Spec, seat: int | None = None) -> list[list[int]]:
     """Faces to ids a player may use: the table's first, then the seat's hand and pouch."""
     seat = state.turn if seat is None else seat
-    available: dict[str, list[int]] = {}
-    for t in [*(t for m in state.table for t in m), *state.hands[seat], *state.pouches[seat]]:
-        available.setdefault(rb.face_of(state, t).text, []).append(t)
-    out = []
-    for meld in melds:
-        row = []
-        for face in words(meld):
-            if not available.get(face):
-                raise ValueError(f"{face} is neither on the table nor held")
-            row.append(available[face].pop(0))
-        out.append(row)
-    return out
+    tiles = [*(t for m in state.table for t in m), *state.hands[seat], *state.pouches[seat]]
+    return resolve(
+        tiles, lambda t: rb.face_of(state, t).text, melds, "neither on the table nor held"
+    )
 
 
 def meld(state: State, *melds: Spec, **extra) -> dict:
@@ -179,6 +175,18 @@ def act(state: State, action: dict, seat: int | None = None):
     new, events = rb.apply(state, seat, action)
     assert_conserved(new)
     return new, events
+
+
+def refused(state: State, action: dict, code: str, seat: int | None = None) -> str:
+    """The move (by the seat to act, unless ``seat``) is refused with ``code`` and the
+    state is exactly as it was: apply never changes the state it is given. Returns the
+    refusal's message, for the tests that read what a player is told."""
+    before = rb.to_json(state)
+    with pytest.raises(IllegalAction) as err:
+        rb.apply(state, state.turn if seat is None else seat, action)
+    assert err.value.code == code, err.value.message
+    assert rb.to_json(state) == before
+    return err.value.message
 
 
 def types(events: list[dict]) -> list[str]:

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
 from games.engine import rumbaroo as rb
-from games.engine.base import IllegalAction
 from tests.engine.rumbaroo.rb_helpers import (
     act,
     build,
@@ -13,18 +10,11 @@ from tests.engine.rumbaroo.rb_helpers import (
     hand,
     names,
     on_table,
+    refused,
     table_tile,
     tile,
     types,
 )
-
-
-def refused(state, action, code: str) -> str:
-    with pytest.raises(IllegalAction) as err:
-        rb.apply(state, state.turn, action)
-    assert err.value.code == code, err.value.message
-    return err.value.message
-
 
 # --- Hop ---------------------------------------------------------------------------
 

@@ -2,20 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
-
 from games.engine import rumbaroo as rb
-from games.engine.base import IllegalAction
-from tests.engine.rumbaroo.rb_helpers import act, build, discard, hand, ids_of, tile, types
+from tests.engine.rumbaroo.rb_helpers import act, build, discard, hand, ids_of, refused, tile, types
 
 SIX = ["R-CROC B1 B2 B3", "Y-BOOMERANG R9 R10 R11 G13", "G1 G2", "Y1 Y2", "Y3 Y4", "G5 G6"]
-
-
-def refused(state, action, code: str) -> str:
-    with pytest.raises(IllegalAction) as err:
-        rb.apply(state, state.turn, action)
-    assert err.value.code == code, err.value.message
-    return err.value.message
 
 
 def crocced(hands=SIX, **kw):

@@ -9,10 +9,7 @@ they fail when the rule breaks.
 
 from __future__ import annotations
 
-import pytest
-
 from games.engine import rumbaroo as rb
-from games.engine.base import IllegalAction
 from tests.engine.rumbaroo.rb_helpers import (
     act,
     build,
@@ -21,20 +18,11 @@ from tests.engine.rumbaroo.rb_helpers import (
     meld,
     names,
     on_table,
+    refused,
     table_tile,
     tile,
     types,
 )
-
-
-def refused(state, action, code: str) -> str:
-    before = rb.to_json(state)
-    with pytest.raises(IllegalAction) as err:
-        rb.apply(state, state.turn, action)
-    assert err.value.code == code, err.value.message
-    assert rb.to_json(state) == before
-    return err.value.message
-
 
 # --- the free action ------------------------------------------------------------------
 

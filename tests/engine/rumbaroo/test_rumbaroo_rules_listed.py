@@ -9,12 +9,7 @@ every deal comes from a fixed seed, so each test plays the same way every time.
 
 from __future__ import annotations
 
-import json
-
-import pytest
-
 from games.engine import rumbaroo as rb
-from games.engine.base import IllegalAction
 from games.engine.rumbaroo.state import State
 from tests.engine.rumbaroo.rb_helpers import (
     act,
@@ -24,6 +19,7 @@ from tests.engine.rumbaroo.rb_helpers import (
     meld,
     names,
     on_table,
+    refused,
     table_tile,
     tile,
     types,
@@ -34,19 +30,6 @@ TIMEOUT = {"type": "timeout"}
 NEXT = {"type": "next_round"}
 # Blue, green and yellow numbers: none fits a red pile topped by an action tile.
 OFF_COLOUR = " ".join(f"{c}{n}" for c in "BGY" for n in (6, 7, 8, 9, 10))
-
-
-def frozen(state: State) -> str:
-    return json.dumps(rb.to_json(state), sort_keys=True)
-
-
-def refused(state: State, action: dict, code: str, seat: int | None = None) -> None:
-    """The move is refused with ``code`` and the state is exactly as it was."""
-    before = frozen(state)
-    with pytest.raises(IllegalAction) as info:
-        rb.apply(state, state.turn if seat is None else seat, action)
-    assert info.value.code == code, info.value.message
-    assert frozen(state) == before
 
 
 def play_round_by_timeouts(state: State) -> State:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from games.engine import rumbaroo as rb
-from games.engine.base import IllegalAction
 from tests.engine.rumbaroo.rb_helpers import (
     act,
     build,
@@ -14,21 +13,11 @@ from tests.engine.rumbaroo.rb_helpers import (
     ids_of,
     meld,
     on_table,
+    refused,
     table_tile,
     tile,
     types,
 )
-
-
-def refused(state, action, code: str, seat: int | None = None) -> str:
-    seat = state.turn if seat is None else seat
-    before = rb.to_json(state)
-    with pytest.raises(IllegalAction) as err:
-        rb.apply(state, seat, action)
-    assert err.value.code == code, err.value.message
-    assert rb.to_json(state) == before  # apply never changes the state it is given
-    return err.value.message
-
 
 # --- discard -------------------------------------------------------------------
 
