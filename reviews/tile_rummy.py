@@ -17,6 +17,9 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
 from games.bots.tile_rummy.best import PLACEMENT_NODES, best_play
 from games.bots.tile_rummy.search import Budget
 from games.engine import tile_rummy
@@ -36,9 +39,9 @@ NODE_LIMIT = 2 * PLACEMENT_NODES
 TURN_SECONDS: float | None = 30.0
 SETS_TEMPLATE = "games/_drawn_sets.html"
 PLAYED_CAPTION = {
-    "play": "What you played",
-    "draw": "The table (you drew a tile)",
-    "pass": "The table (you passed)",
+    "play": gettext_lazy("What you played"),
+    "draw": gettext_lazy("The table (you drew a tile)"),
+    "pass": gettext_lazy("The table (you passed)"),
 }
 
 
@@ -67,7 +70,7 @@ def compute(game: Game, seat_index: int, round_no: int) -> dict[str, Any]:
         if state.round_no > round_no:
             break
         before = state
-        state, _ = tile_rummy.apply(before, move.seat, move.action)
+        state, _events = tile_rummy.apply(before, move.seat, move.action)
         if before.round_no == round_no and before.phase == "play" and move.seat == seat_index:
             seen_before = tile_rummy.view(before, seat_index)
             seen_after = tile_rummy.view(state, seat_index)
@@ -165,16 +168,33 @@ def present(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def _summary_lines(s: dict[str, Any]) -> list[str]:
-    lines = [
-        f"You laid {_tiles(s['laid_tiles'])} ({s['laid_points']} points) in "
-        f"{_turns(s['turns'])}; the most you could have laid, turn by turn, "
-        f"was {_tiles(s['best_tiles'])} ({s['best_points']} points).",
-        f"You made the best play on {s['best_turns']} of your {_turns(s['turns'])}.",
-    ]
+    laid = _(
+        "You laid %(tiles)s (%(points)s) in %(turns)s; the most you could have laid, "
+        "turn by turn, was %(best_tiles)s (%(best_points)s)."
+    ) % {
+        "tiles": _tiles(s["laid_tiles"]),
+        "points": _points_phrase(s["laid_points"]),
+        "turns": _turns(s["turns"]),
+        "best_tiles": _tiles(s["best_tiles"]),
+        "best_points": _points_phrase(s["best_points"]),
+    }
+    best = ngettext(
+        "You made the best play on %(best)s of your %(count)s turn.",
+        "You made the best play on %(best)s of your %(count)s turns.",
+        s["turns"],
+    ) % {"best": s["best_turns"], "count": s["turns"]}
+    lines = [laid, best]
     missed = s["missed_go_outs"]
     if missed:
         turns = ", ".join(str(n) for n in missed)
-        lines.append(f"You missed a go-out on turn{'s' if len(missed) > 1 else ''} {turns}.")
+        lines.append(
+            ngettext(
+                "You missed a go-out on turn %(turns)s.",
+                "You missed a go-out on turns %(turns)s.",
+                len(missed),
+            )
+            % {"turns": turns}
+        )
     return lines
 
 
@@ -197,29 +217,43 @@ def _turn_context(turn: dict[str, Any]) -> dict[str, Any]:
 
 def _did(turn: dict[str, Any]) -> str:
     if turn["action"] == "draw":
-        return "You drew a tile."
+        return _("You drew a tile.")
     if turn["action"] == "pass":
-        return "You passed (the pool was empty)."
-    out = " and went out" if turn["went_out"] else ""
-    return f"You laid {_tiles(len(turn['laid']))} ({turn['laid_points']} points){out}."
+        return _("You passed (the pool was empty).")
+    values = {"tiles": _tiles(len(turn["laid"])), "points": _points_phrase(turn["laid_points"])}
+    if turn["went_out"]:
+        return _("You laid %(tiles)s (%(points)s) and went out.") % values
+    return _("You laid %(tiles)s (%(points)s).") % values
 
 
 def _could(turn: dict[str, Any]) -> str:
     best = turn["best"]
     if best is None:
-        return "No play was possible." if turn["opened"] else "No opening worth 30 was possible."
+        if turn["opened"]:
+            return _("No play was possible.")
+        return _("No opening worth 30 was possible.")
     if _was_best(turn):
-        return "That was the best play."
-    most = "at least " if not best["exact"] else ""
-    return f"The most you could lay: {most}{_tiles(best['tiles'])} ({best['points']} points)."
+        return _("That was the best play.")
+    values = {"tiles": _tiles(best["tiles"]), "points": _points_phrase(best["points"])}
+    if not best["exact"]:
+        return _("The most you could lay: at least %(tiles)s (%(points)s).") % values
+    return _("The most you could lay: %(tiles)s (%(points)s).") % values
+
+
+# How many tiles, turns, points: each a whole phrase in the reader's language ("20 de piese"),
+# which the sentences above place where their word order wants it.
 
 
 def _tiles(n: int) -> str:
-    return f"{n} tile{'s' if n != 1 else ''}"
+    return ngettext("%(count)s tile", "%(count)s tiles", n) % {"count": n}
 
 
 def _turns(n: int) -> str:
-    return f"{n} turn{'s' if n != 1 else ''}"
+    return ngettext("%(count)s turn", "%(count)s turns", n) % {"count": n}
+
+
+def _points_phrase(n: int) -> str:
+    return ngettext("%(count)s point", "%(count)s points", n) % {"count": n}
 
 
 def _ids(tiles: list[dict[str, Any]] | None) -> list[int]:

@@ -13,6 +13,7 @@ from uuid import UUID
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from games.access import get_game_for_player
@@ -44,7 +45,7 @@ def game_review(request: HttpRequest, game_id: UUID) -> HttpResponse:
     if rounds:
         return redirect("reviews:round", game_id=game.id, round_no=rounds[-1])
     context = _page(game, rounds, None)
-    context["message"] = "No round of this game has ended yet: a review comes after a round."
+    context["message"] = _("No round of this game has ended yet: a review comes after a round.")
     return render(request, PAGE, context)
 
 
@@ -55,7 +56,9 @@ def round_review(request: HttpRequest, game_id: UUID, round_no: int) -> HttpResp
     rounds = reviewer.completed_rounds(game)
     context = _page(game, rounds, round_no)
     if round_no not in rounds:
-        context["message"] = f"Round {round_no} hasn't been played to the end: nothing to review."
+        context["message"] = _(
+            "Round %(number)s hasn't been played to the end: nothing to review."
+        ) % {"number": round_no}
         return render(request, PAGE, context, status=404)
     review = store.review_for(game, seat.index, round_no)
     context["status"] = review.status
