@@ -3,7 +3,7 @@
 Each game's ``api_view.py`` lists its view's fields in the order its engine's
 ``view(state, seat)`` writes them, and the OpenAPI document keeps that order, so
 the games share a base class only for the keys every view opens with
-(:class:`SeatView`): the other shared fields are types that carry their
+(:class:`SeatViewBase`): the other shared fields are types that carry their
 description (``phase: Phase``), and a game's model places them where its view
 has them. A description here must read true for
 every game that uses it; one that speaks of a single game stays in that game's
@@ -28,7 +28,7 @@ SeatIndex = Annotated[int, Field(description="Your seat index (seats are numbere
 Players = Annotated[int, Field(description="How many seats the table has.")]
 
 
-class SeatView(ViewPart):
+class SeatViewBase(ViewPart):
     """The keys every game's view opens with.
 
     A game's view narrows ``kind`` to its own ``GameKind[Literal[...]]`` (what the

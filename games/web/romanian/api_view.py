@@ -80,7 +80,7 @@ class RomanianBreakdown(ViewPart):
     score: shared.Points
 
 
-class RomanianView(shared.SeatView):
+class RomanianView(shared.SeatViewBase):
     kind: shared.GameKind[Literal["romanian_tile_rummy"]]
     options: RomanianOptions = Field(
         description="The game's options: players, rounds, opening threshold, penalty and whether a discard counts toward opening."

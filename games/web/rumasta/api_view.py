@@ -124,7 +124,7 @@ class RumastaMe(ViewPart):
     pick_choices: list[Any] = Field(description="Seats you may pick for the dreidel.")
 
 
-class RumastaView(shared.SeatView):
+class RumastaView(shared.SeatViewBase):
     kind: shared.GameKind[Literal["rumasta"]]
     teams: str = Field(description="The team layout: none, 2v2, 3v3 or 2v2v2.")
     sides: list[list[int]] = Field(description="The seats of each side.")

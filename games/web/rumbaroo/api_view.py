@@ -31,7 +31,7 @@ class RumbarooTable(ViewPart):
     kind: str = Field(description="run or group (Rumasta: set or run).")
 
 
-class RumbarooView(shared.SeatView):
+class RumbarooView(shared.SeatViewBase):
     kind: shared.GameKind[Literal["rumbaroo"]]
     difficulty: str = Field(
         description="The box of action tiles in play: joey, wallaby or big_red."

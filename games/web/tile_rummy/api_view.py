@@ -30,7 +30,7 @@ class TileRummyTable(ViewPart):
     value: shared.Points
 
 
-class TileRummyView(shared.SeatView):
+class TileRummyView(shared.SeatViewBase):
     kind: shared.GameKind[Literal["tile_rummy"]]
     phase: shared.Phase
     turn: shared.Turn
