@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from games.models import Game
 from tests.accounts.conftest import PASSWORD, QUIET_RACKS
+from tests.browser_games import deal_in_browser
 from tests.engine.helpers import build
 from tests.games.conftest import put_state
 
@@ -24,11 +25,7 @@ def test_guest_signs_up_and_continues_on_a_second_browser(
     live_server: Any, page: Any, browser: Any
 ) -> None:
     page.set_viewport_size(PHONE)
-    page.goto(live_server.url + "/tile-rummy/new/")
-    page.get_by_label("Easy").check()
-    page.get_by_role("button", name="Deal the tiles").click()
-    page.wait_for_url("**/tile-rummy/g/*/")
-    game = Game.objects.get(id=page.url.rstrip("/").split("/")[-1])
+    game = deal_in_browser(page, live_server.url, "tile-rummy", "Easy")
     put_state(game, build(racks=QUIET_RACKS, pool_top="Y9 Y8 Y7 Y6"))
     page.reload()
     turn = game.version + 2  # a turn as a guest: our draw, then the computer's
@@ -70,10 +67,7 @@ def test_guest_signs_up_and_continues_on_a_second_browser(
 
 def test_abandon_asks_then_ends_the_game(live_server: Any, page: Any) -> None:
     page.set_viewport_size(PHONE)
-    page.goto(live_server.url + "/tile-rummy/new/")
-    page.get_by_role("button", name="Deal the tiles").click()
-    page.wait_for_url("**/tile-rummy/g/*/")
-    game_id = page.url.rstrip("/").split("/")[-1]
+    game_id = deal_in_browser(page, live_server.url, "tile-rummy").id
     fits_the_phone(page)
     page.get_by_role("link", name="Abandon…").click()
     expect(page.get_by_text("counts as a loss")).to_be_visible()

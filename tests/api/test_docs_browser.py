@@ -12,19 +12,15 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+from tests.browser_checks import csp_violations, watch_csp
 
-WATCH = """
-window.__violations = [];
-document.addEventListener("securitypolicyviolation",
-  (e) => window.__violations.push(e.violatedDirective + " " + e.blockedURI));
-"""
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_the_interactive_docs_render_the_operations_with_no_violation(
     live_server: Any, page: Any
 ) -> None:
-    page.add_init_script(WATCH)
+    watch_csp(page)
     console: list[str] = []
     page.on("console", lambda message: console.append(message.text))
     outside: list[str] = []
@@ -40,6 +36,6 @@ def test_the_interactive_docs_render_the_operations_with_no_violation(
     expect(operations.first).to_be_visible()
     paths = operations.all_inner_texts()
     assert any("/games/{game_id}/legal" in p.replace("\u200b", "") for p in paths), paths
-    assert page.evaluate("window.__violations") == []
+    assert csp_violations(page) == []
     assert not [m for m in console if "Content Security Policy" in m], console
     assert outside == []

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,6 +10,7 @@ from playwright.sync_api import expect
 
 from games import catalogue
 from replays.models import ShareLink
+from tests.browser_games import shot
 
 from .conftest import play_to_the_end
 
@@ -46,20 +45,12 @@ def test_keyboard_and_autoplay_on_a_phone(
     expect(position).to_contain_text(re.compile(r"Step ([3-9]|\d\d+) of"), timeout=10_000)
     page.get_by_role("button", name="Pause", exact=True).click()
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    shot(page, "replay-phone")
+    shot(page, "replay-phone", full_page=True)
     # A move in the list is a link to its step.
     page.locator("#replay-moves a").nth(2).click()
     expect(position).to_contain_text("Step 2 of")
     page.set_viewport_size({"width": 1280, "height": 800})
-    shot(page, "replay-desktop")
-
-
-def shot(page: Any, name: str) -> None:
-    """Save a screenshot when RUMMY_SHOTS names a folder (for looking at, not asserting)."""
-    folder = os.environ.get("RUMMY_SHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True)
+    shot(page, "replay-desktop", full_page=True)
 
 
 @pytest.mark.parametrize("entry", list(catalogue.ready()), ids=lambda e: e.kind)

@@ -12,8 +12,8 @@ import pytest
 
 from games import services
 from games.engine import tile_rummy as tr
-from games.models import Game
 from tests.browser_checks import SIZE_IDS, SIZES, violations
+from tests.browser_games import deal_in_browser
 from tests.engine.helpers import build
 from tests.engine.rumbaroo.rb_helpers import build as rb_build
 from tests.web.conftest import put_state
@@ -35,13 +35,6 @@ PLAIN_PAGES = [
 ]
 
 
-def deal(page: Any, base: str, kind: str) -> Game:
-    page.goto(f"{base}/{kind}/new/")
-    page.get_by_role("button", name="Deal the tiles").click()
-    page.wait_for_url(f"**/{kind}/g/*/")
-    return Game.objects.get(id=page.url.rstrip("/").split("/")[-1])
-
-
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_no_page_has_an_axe_violation(live_server: Any, page: Any, size: dict[str, int]) -> None:
     page.set_viewport_size(size)
@@ -52,7 +45,7 @@ def test_no_page_has_an_axe_violation(live_server: Any, page: Any, size: dict[st
         found += violations(page, url)
 
     # Tile Rummy mid-game, a tile picked, then the Abandon page and the Round complete panel.
-    game = deal(page, base, "tile-rummy")
+    game = deal_in_browser(page, base, "tile-rummy")
     state = build(
         racks=["R10 R11 R12 J", "K1 K2 K6"],
         table=["Y1 Y2 Y3", "R5 B5 K5"],
@@ -72,7 +65,7 @@ def test_no_page_has_an_axe_violation(live_server: Any, page: Any, size: dict[st
     found += violations(page, "round complete")
 
     # Rumbaroo mid-game, with action tiles in hand and a log.
-    game = deal(page, base, "rumbaroo")
+    game = deal_in_browser(page, base, "rumbaroo")
     put_state(
         game, rb_build(["R-HOP B-POUCH J R4 R5 R6", "Y1 Y7 Y11"], pile="B5", table=["G1 G2 G3"])
     )

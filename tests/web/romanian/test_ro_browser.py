@@ -14,26 +14,18 @@ from playwright.sync_api import expect
 
 from games.engine import romanian as ro
 from games.models import Game
+from tests.browser_checks import csp_violations, watch_csp
+from tests.browser_games import deal_in_browser
 from tests.engine.romanian.ro_helpers import names, table
 from tests.web.romanian.conftest import put_state
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-# The strict content security policy: no inline script or style anywhere on the way.
-WATCH = """
-window.__violations = [];
-document.addEventListener("securitypolicyviolation",
-  (e) => window.__violations.push(e.violatedDirective + " " + e.blockedURI));
-"""
 
 
 def start(live_server: Any, page: Any) -> Game:
-    page.add_init_script(WATCH)
+    watch_csp(page)  # the strict policy: no inline script or style anywhere on the way
     page.set_viewport_size({"width": 360, "height": 900})
-    page.goto(live_server.url + "/romanian/new/")
-    page.get_by_label("Easy").check()
-    page.get_by_role("button", name="Deal the tiles").click()
-    page.wait_for_url("**/romanian/g/*/")
-    game = Game.objects.get(id=page.url.rstrip("/").split("/")[-1])
+    game = deal_in_browser(page, live_server.url, "romanian", "Easy")
     crafted = table(
         {0: "R8 R9 R10 R11 R12 R13 B6 B7 Y2", 1: "B1 Y3 K5 R2 B9 Y12 K7"},
         wall="K13 Y6",
@@ -99,4 +91,4 @@ def test_open_take_an_older_discard_and_reach_round_complete(live_server: Any, p
     expect(page.get_by_role("button", name="Next round")).to_be_visible()
     assert state(game).phase == "round_over"
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    assert page.evaluate("window.__violations") == []
+    assert csp_violations(page) == []

@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from games.engine import rumbaroo as rb
 from games.models import Game
+from tests.browser_games import deal_in_browser
 from tests.engine.rumbaroo.rb_helpers import build, names
 from tests.web.rumbaroo.conftest import put_state
 
@@ -18,11 +19,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def start(live_server: Any, page: Any, width: int = 360) -> Game:
     """Deal a Joey game in the browser, then give seat 0 a known hand and the turn."""
     page.set_viewport_size({"width": width, "height": 900})
-    page.goto(live_server.url + "/rumbaroo/new/")
-    page.get_by_label("Joey — easy").check()
-    page.get_by_role("button", name="Deal the tiles").click()
-    page.wait_for_url("**/rumbaroo/g/*/")
-    game = Game.objects.get(id=page.url.rstrip("/").split("/")[-1])
+    game = deal_in_browser(page, live_server.url, "rumbaroo", "Joey — easy")
     put_state(game, build(["J R4 R5 R6 B9 B2", "Y1 Y7 Y11"], pile="B5", pool_top="Y9 Y3 Y4"))
     page.reload()
     return game

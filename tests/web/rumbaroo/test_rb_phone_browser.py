@@ -5,15 +5,13 @@ Set RUMMY_SHOTS=/some/dir to also save a screenshot of the table.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
 from games.engine import rumbaroo as rb
-from games.models import Game
+from tests.browser_games import deal_in_browser, restart_history, shot
 from tests.engine.rumbaroo.rb_helpers import build
 from tests.web.rumbaroo.conftest import put_state
 
@@ -30,25 +28,13 @@ HAND = "R-HOP B-BOOMERANG G-POUCH Y8 R6 B8 G4 J Y-HOP B2 R11 G13"
 
 def test_the_hand_and_buttons_are_on_screen_with_fifteen_melds(live_server: Any, page: Any) -> None:
     page.set_viewport_size(PHONE)
-    page.goto(live_server.url + "/rumbaroo/new/")
-    page.get_by_label("Joey — easy").check()
-    page.get_by_role("button", name="Deal the tiles").click()
-    page.wait_for_url("**/rumbaroo/g/*/")
-    game = Game.objects.get(id=page.url.rstrip("/").split("/")[-1])
+    game = deal_in_browser(page, live_server.url, "rumbaroo", "Joey — easy")
     state = build([HAND, "Y1 Y7 Y11"], table=TABLE, pile="B5", pool_top="Y9 Y3 Y4")
     put_state(game, state)
-    game.moves.all().delete()  # the history now starts from this position
-    game.version += 1
-    game.save()
-    game.moves.create(
-        seq=game.version, seat=1, action={"type": "draw"}, public_view=rb.view(state, None)
-    )
+    restart_history(game, rb.view(state, None))
     page.reload()
     expect(page.get_by_test_id("meld")).to_have_count(15)
-    folder = os.environ.get("RUMMY_SHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / "rumbaroo-360x740.png"))
+    shot(page, "rumbaroo-360x740")
     hand = page.get_by_test_id("hand")
     confirm = page.get_by_role("button", name="✓ Confirm melds")
     tiles = hand.locator(".tile")

@@ -15,6 +15,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from games.models import Game
+from tests.browser_games import deal_in_browser
 from tests.engine.rumbaroo.rb_helpers import build
 from tests.web.rumbaroo.conftest import put_state
 
@@ -24,10 +25,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def deal(live_server: Any, page: Any, pile: str) -> Game:
     """A Joey game at phone width, seat 0 to play, ``pile`` on top of the discards."""
     page.set_viewport_size({"width": 360, "height": 800})
-    page.goto(live_server.url + "/rumbaroo/new/")
-    page.get_by_role("button", name="Deal the tiles").click()
-    page.wait_for_url("**/rumbaroo/g/*/")
-    game = Game.objects.get(id=page.url.rstrip("/").split("/")[-1])
+    game = deal_in_browser(page, live_server.url, "rumbaroo")
     put_state(game, build(["R-HOP B5 R4 R5 R6", "Y1 Y7 Y11"], pile=pile))
     page.reload()
     return game

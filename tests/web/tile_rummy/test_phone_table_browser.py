@@ -6,8 +6,6 @@ Set RUMMY_SHOTS=/some/dir to also save screenshots of the table as a player sees
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +13,7 @@ from playwright.sync_api import expect
 
 from games.engine import tile_rummy as tr
 from games.models import Game
+from tests.browser_games import deal_in_browser, restart_history, shot
 from tests.engine.helpers import build
 from tests.web.conftest import put_state
 
@@ -30,32 +29,13 @@ TABLE = [
 RACK = "R2 R3 R4 B5 B6 B7 Y2 Y9 K2 K6 K9 B13 Y13 J"
 
 
-def shot(page: Any, name: str) -> None:
-    """Save a screenshot when RUMMY_SHOTS names a folder (for looking at, not asserting)."""
-    folder = os.environ.get("RUMMY_SHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"{name}.png"))
-
-
 def deal(live_server: Any, page: Any, computer: str = "K10 B10 Y10 K9") -> Game:
     """A game in the browser, then the crafted mid-game position: seat 0 to play."""
     page.set_viewport_size(PHONE)
-    page.goto(live_server.url + "/tile-rummy/new/")
-    page.get_by_label("Easy").check()
-    page.get_by_role("button", name="Deal the tiles").click()
-    page.wait_for_url("**/tile-rummy/g/*/")
-    game = Game.objects.get(id=page.url.rstrip("/").split("/")[-1])
+    game = deal_in_browser(page, live_server.url, "tile-rummy", "Easy")
     state = build(racks=[RACK, computer], table=TABLE, opened=[True, False], pool_top="Y6 B8")
     put_state(game, state)
-    # The history now ends with the computer's draw into this position, so the log and the
-    # highlight read from here (nothing on the crafted table counts as just laid).
-    game.moves.all().delete()
-    game.version += 1
-    game.save()
-    game.moves.create(
-        seq=game.version, seat=1, action={"type": "draw"}, public_view=tr.view(state, None)
-    )
+    restart_history(game, tr.view(state, None))  # the computer's draw led here
     page.reload()
     expect(page.get_by_test_id("set")).to_have_count(15)
     return game

@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from games.engine import tile_rummy as tr
 from games.models import Game
+from tests.browser_games import deal_in_browser
 from tests.engine.helpers import build
 from tests.web.conftest import put_state
 
@@ -18,11 +19,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def start(live_server: Any, page: Any, width: int = 360) -> Game:
     """Deal a game in the browser, then give seat 0 a known rack and the turn."""
     page.set_viewport_size({"width": width, "height": 800})
-    page.goto(live_server.url + "/tile-rummy/new/")
-    page.get_by_label("Easy").check()
-    page.get_by_role("button", name="Deal the tiles").click()
-    page.wait_for_url("**/tile-rummy/g/*/")
-    game = Game.objects.get(id=page.url.rstrip("/").split("/")[-1])
+    game = deal_in_browser(page, live_server.url, "tile-rummy", "Easy")
     put_state(game, build(racks=["R10 R11 R12 B3", "K1 K2 K5"], pool_top="Y9 Y8 Y7"))
     page.reload()
     return game

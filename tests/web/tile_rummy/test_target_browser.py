@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Game
+from tests.browser_games import deal_in_browser
 from tests.engine.helpers import build
 from tests.web.conftest import put_state
 
@@ -16,13 +17,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def deal(live_server: Any, page: Any, target: str, rule: str) -> Game:
     page.set_viewport_size({"width": 360, "height": 800})
-    page.goto(live_server.url + "/tile-rummy/new/")
-    page.get_by_label("Easy").check()
-    page.get_by_label(rule).check()
-    page.get_by_label(target).check()
-    page.get_by_role("button", name="Deal the tiles").click()
-    page.wait_for_url("**/tile-rummy/g/*/")
-    return Game.objects.get(id=page.url.rstrip("/").split("/")[-1])
+    return deal_in_browser(page, live_server.url, "tile-rummy", "Easy", rule, target)
 
 
 def test_a_game_to_50_shows_its_target_and_rule_and_ends_at_50(live_server: Any, page: Any) -> None:
