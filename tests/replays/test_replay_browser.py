@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games import catalogue
+from games.models import Game
 from replays.models import ShareLink
 from tests.browser_games import shot
 
@@ -17,16 +18,23 @@ from .conftest import play_to_the_end
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
+def open_shared_replay(
+    live_server: Any, page: Any, capture: Any, entry: Any = None, query: str = "?step=0"
+) -> Game:
+    """A finished game of ``entry`` (the catalogue's first unless named) opened from its
+    share link on a 360 px phone, as a stranger opens it: no account, no cookie."""
+    entry = entry or catalogue.CATALOGUE[0]
+    game = play_to_the_end(entry, dict(entry.contract_configs[0]), capture)
+    link = ShareLink.objects.create(game=game)
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{live_server.url}/replay/s/{link.token}/{query}")
+    return game
+
+
 def test_keyboard_and_autoplay_on_a_phone(
     live_server: Any, page: Any, django_capture_on_commit_callbacks: Any
 ) -> None:
-    entry = catalogue.CATALOGUE[0]
-    game = play_to_the_end(
-        entry, dict(entry.contract_configs[0]), django_capture_on_commit_callbacks
-    )
-    link = ShareLink.objects.create(game=game)
-    page.set_viewport_size({"width": 360, "height": 740})
-    page.goto(f"{live_server.url}/replay/s/{link.token}/?step=0")
+    game = open_shared_replay(live_server, page, django_capture_on_commit_callbacks)
     position = page.get_by_test_id("position")
     expect(position).to_contain_text("Step 0 of")
     page.keyboard.press("ArrowRight")
@@ -57,12 +65,7 @@ def test_keyboard_and_autoplay_on_a_phone(
 def test_a_finished_game_of_each_kind_replays_from_its_share_link_at_360_px(
     live_server: Any, page: Any, django_capture_on_commit_callbacks: Any, entry: Any
 ) -> None:
-    game = play_to_the_end(
-        entry, dict(entry.contract_configs[0]), django_capture_on_commit_callbacks
-    )
-    link = ShareLink.objects.create(game=game)
-    page.set_viewport_size({"width": 360, "height": 740})
-    page.goto(f"{live_server.url}/replay/s/{link.token}/?step=0")  # no account, no cookie
+    game = open_shared_replay(live_server, page, django_capture_on_commit_callbacks, entry)
     position = page.get_by_test_id("position")
     expect(position).to_contain_text("Step 0 of")
     page.keyboard.press("ArrowRight")
@@ -75,13 +78,8 @@ def test_a_finished_game_of_each_kind_replays_from_its_share_link_at_360_px(
 def test_a_shared_link_opens_at_the_deal_with_one_row_of_controls_at_360_px(
     live_server: Any, page: Any, django_capture_on_commit_callbacks: Any
 ) -> None:
-    entry = catalogue.CATALOGUE[0]
-    game = play_to_the_end(
-        entry, dict(entry.contract_configs[0]), django_capture_on_commit_callbacks
-    )
-    link = ShareLink.objects.create(game=game)
-    page.set_viewport_size({"width": 360, "height": 740})
-    page.goto(f"{live_server.url}/replay/s/{link.token}/")  # no step: a stranger's first look
+    # No step: a stranger's first look.
+    game = open_shared_replay(live_server, page, django_capture_on_commit_callbacks, query="")
     expect(page.get_by_test_id("position")).to_contain_text(f"Step 0 of {game.version}")
     controls = page.get_by_role("navigation", name="Replay controls")
     names = ("Start", "Back", "Forward", "End", "Play")
