@@ -10,8 +10,12 @@ empty).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+import pytest
 
 from games.engine import tile_rummy as tr
+from games.engine.base import IllegalAction
 from games.engine.melds import Face
 
 TOTAL_VALUE = 8 * sum(range(1, 14)) + 2 * tr.JOKER_PENALTY  # 728 + 60 = 788
@@ -114,6 +118,18 @@ def all_places(state: tr.State) -> list[int]:
 def assert_conserved(state: tr.State) -> None:
     """Every one of the 106 ids is in exactly one place."""
     assert sorted(all_places(state)) == list(range(tr.TILE_COUNT))
+
+
+def refused(state: tr.State, seat: int, action: Any, code: str) -> IllegalAction:
+    """Apply an action that must be refused with ``code`` and a reason a person can read;
+    the state must come out untouched (apply never changes the state it is given)."""
+    before = tr.to_json(state)
+    with pytest.raises(IllegalAction) as info:
+        tr.apply(state, seat, action)
+    assert info.value.code == code, info.value.message
+    assert info.value.message
+    assert tr.to_json(state) == before
+    return info.value
 
 
 def rack_value(tiles: Iterable[int]) -> int:

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.engine import tile_rummy as tr
-from games.engine.base import IllegalAction, Result
+from games.engine.base import Result
 from tests.engine.helpers import (
     TOTAL_VALUE,
     assert_conserved,
@@ -24,23 +24,13 @@ from tests.engine.helpers import (
     names,
     play,
     rack_value,
+    refused,
     table_of,
 )
 from tests.engine.playout_checks import assert_log_replays, ids_in
 
 DRAW = {"type": "draw"}
 NEXT = {"type": "next_round"}
-
-
-def refused(state: tr.State, seat: int, action: Any, code: str) -> IllegalAction:
-    """Apply an action that must be refused; the state must come out untouched."""
-    before = json.dumps(tr.to_json(state), sort_keys=True)
-    with pytest.raises(IllegalAction) as info:
-        tr.apply(state, seat, action)
-    assert info.value.code == code, info.value.message
-    assert info.value.message  # a human-readable reason
-    assert json.dumps(tr.to_json(state), sort_keys=True) == before
-    return info.value
 
 
 def table_faces(state: tr.State) -> list[list[str]]:

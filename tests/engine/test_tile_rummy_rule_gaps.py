@@ -8,25 +8,15 @@ protects; ``scripts/mutation_check`` shows they fail when the rule breaks.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 
 import pytest
 
 from games.engine import tile_rummy as tr
-from games.engine.base import IllegalAction
-from tests.engine.helpers import assert_conserved, build, names, play
+from tests.engine.helpers import assert_conserved, build, names, play, refused
 
 DRAW = {"type": "draw"}
 NEXT = {"type": "next_round"}
-
-
-def refused(state: tr.State, seat: int, action: dict, code: str) -> None:
-    before = json.dumps(tr.to_json(state), sort_keys=True)
-    with pytest.raises(IllegalAction) as info:
-        tr.apply(state, seat, action)
-    assert info.value.code == code, info.value.message
-    assert json.dumps(tr.to_json(state), sort_keys=True) == before
 
 
 # --- the 106 tiles and their ids --------------------------------------------------
