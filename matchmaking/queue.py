@@ -51,6 +51,7 @@ from matchmaking import pairing, presets, ratings
 from matchmaking.models import EntryStatus, Lane, QueueEntry, owner_key
 from rooms import adapters, names
 from rooms import services as rooms
+from rooms.models import QUICK_MATCH_NAME
 from rooms.people import Person
 
 log = logging.getLogger(__name__)
@@ -58,7 +59,7 @@ log = logging.getLogger(__name__)
 POLL_SECONDS = 1
 STALE_SECONDS = 6
 OFFER_COMPUTER_AFTER = 60
-ROOM_NAME = "Quick match"
+ROOM_NAME = QUICK_MATCH_NAME  # kept in English; Room.shown_name words it for the reader
 POOL_LIMIT = 200  # rows looked at per pairing: the oldest waiting
 CORRESPONDENCE_WAIT_DAYS = 7  # a correspondence row waits this long without a page
 REPRESS_SECONDS = 30  # a second press this soon after a correspondence seat goes to that table
@@ -160,7 +161,7 @@ def check(who: Person, choice: Choice) -> Choice:
     if not entry.min_players <= choice.seats <= entry.max_players:
         raise QueueError(
             gettext("%(game)s seats %(min)s to %(max)s.")
-            % {"game": entry.name, "min": entry.min_players, "max": entry.max_players}
+            % {"game": entry.shown_name, "min": entry.min_players, "max": entry.max_players}
         )
     if adapters.engine_config(choice.kind, choice.options, choice.seats) is None:
         raise QueueError(gettext("Those options don't work with that many players."))

@@ -18,12 +18,14 @@ import secrets
 
 from django.conf import settings
 from django.db import models
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, gettext_noop
 
 from games.models import Game
 
 CODE_LENGTH = 16
 PUBLIC_ID_LENGTH = 12
+# The name quick match gives the rooms it makes: kept in English, shown in the reader's.
+QUICK_MATCH_NAME = gettext_noop("Quick match")
 
 
 def _random_base32(length: int) -> str:
@@ -83,6 +85,11 @@ class Room(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.kind}, {self.get_status_display()})"
+
+    @property
+    def shown_name(self) -> str:
+        """The name as typed; the one quick match gives its rooms in the reader's language."""
+        return gettext(QUICK_MATCH_NAME) if self.name == QUICK_MATCH_NAME else self.name
 
 
 class RoomSeat(models.Model):

@@ -9,6 +9,7 @@ from django.utils import translation
 
 from matchmaking import queue
 from matchmaking.models import QueueEntry
+from rooms.models import Room
 from rooms.people import Person
 
 from .conftest import live_room, play_moves
@@ -53,6 +54,19 @@ def test_a_refused_name_and_a_refused_choice_come_back_in_romanian() -> None:
     text = guest_slow.content.decode()
     assert "Conectează-te ca să aștepți o partidă prin corespondență" in text
     assert "Sign in to wait" not in text
+
+
+def test_the_room_a_quick_match_makes_is_named_in_each_readers_language() -> None:
+    kim, pat = romanian(), Client()
+    kim.post("/match/rumbaroo/join/", {"table_name": "Kim Tiles", "preset": "joey-2"})
+    seated = pat.post("/match/rumbaroo/join/", {"table_name": "Pat Tiles", "preset": "joey-2"})
+    assert seated.status_code == 302
+    room = Room.objects.get()
+    assert room.name == "Quick match"  # kept in English, whoever pressed
+    assert "<h1 id=\"room-title\" data-testid=\"room-name\">Joc rapid</h1>" in kim.get(
+        f"/rooms/r/{room.public_id}/"
+    ).content.decode()
+    assert ">Quick match</h1>" in pat.get(f"/rooms/r/{room.public_id}/").content.decode()
 
 
 def test_a_failed_correspondence_wait_is_told_in_its_players_language() -> None:
