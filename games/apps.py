@@ -1,6 +1,7 @@
 """App config for the games."""
 
 from django.apps import AppConfig
+from django.utils.translation import gettext
 
 
 class GamesConfig(AppConfig):
@@ -11,7 +12,10 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         """Give the services their task queue: the Celery tasks (which import the services,
-        never the other way round). Imported here, as Django wants: models are ready now."""
-        from games import services, tasks
+        never the other way round). Imported here, as Django wants: models are ready now.
+        And give the pure catalogue the site's gettext, so what it shows a person (a game's
+        name, blurb, level labels) is in that person's language."""
+        from games import catalogue, services, tasks
 
+        catalogue.register_translator(gettext)
         services.register_queue(tasks.CELERY_QUEUE)

@@ -10,11 +10,18 @@ engine, bot and web package and adding one :class:`GameEntry` to
 Pure Python on purpose: the engine and bot registries read it, and they may
 not import Django. Code is referred to by dotted path and imported only when
 used (:func:`load`), so listing the games never loads a search module or a view.
+
+What people read of a game (its name, blurb, players line, level labels, board
+note, the daily's description) is written in English and marked with
+:func:`gettext_noop`; the ``shown_…`` members give it in the reader's language
+once the site has registered its translator (:func:`register_translator`, from
+the games app's ``ready()``), and in English before that (engines, bots, scripts).
+The plain fields stay English: they are identities (reserved names, seat names).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib import import_module
@@ -24,12 +31,41 @@ VS_COMPUTER = "vs-computer"
 DAILY = "daily"
 
 
+def gettext_noop(text: str) -> str:
+    """Mark ``text`` as a message for people and hand it back unchanged.
+
+    The name is the one Django's ``makemessages`` (xgettext) looks for, so the English
+    goes into the translation catalogue; the site translates it where it shows it. Here,
+    at the bottom of the layers and without Django, so the catalogue and the engines
+    (``games.engine.base`` passes it on) can mark their words.
+    """
+    return text
+
+
+_translate: Callable[[str], str] = gettext_noop
+
+
+def register_translator(translate: Callable[[str], str]) -> None:
+    """The site's ``gettext``: from then on :func:`shown` answers in the active language."""
+    global _translate
+    _translate = translate
+
+
+def shown(text: str) -> str:
+    """A marked English text in the reader's language (unchanged until a translator is set)."""
+    return _translate(text) if text else text
+
+
 @dataclass(frozen=True)
 class Level:
     """A computer level or difficulty a game is played (and ranked) at."""
 
     key: str
     label: str
+
+    @property
+    def shown_label(self) -> str:
+        return shown(self.label)
 
 
 @dataclass(frozen=True)
@@ -40,6 +76,10 @@ class DailySpec:
     computer_level: str
     computer_name: str
     description: str
+
+    @property
+    def shown_description(self) -> str:
+        return shown(self.description)
 
 
 @dataclass(frozen=True)
@@ -104,23 +144,50 @@ class GameEntry:
         """A level's label; an unknown key is shown tidied rather than failing."""
         return self.level_labels.get(key, key.replace("_", " ").capitalize())
 
+    def shown_level(self, key: str) -> str:
+        """:meth:`level_label` in the reader's language."""
+        return shown(self.level_label(key))
+
+    @property
+    def shown_name(self) -> str:
+        """The game's name in the reader's language (Romanian Tile Rummy: Remi pe tablă)."""
+        return shown(self.name)
+
+    @property
+    def shown_blurb(self) -> str:
+        return shown(self.blurb)
+
+    @property
+    def shown_players(self) -> str:
+        return shown(self.players)
+
+    @property
+    def shown_board_note(self) -> str:
+        return shown(self.board_note)
+
     @property
     def url_name(self) -> str:
         """The URL namespace of the game's pages: ``<kind>:table``, ``<kind>:setup``…"""
         return self.kind
 
 
-STANDARD_LEVELS = (Level("easy", "Easy"), Level("medium", "Medium"), Level("expert", "Expert"))
+STANDARD_LEVELS = (
+    Level("easy", gettext_noop("Easy")),
+    Level("medium", gettext_noop("Medium")),
+    Level("expert", gettext_noop("Expert")),
+)
+# Names stay names in every language (docs/translating.md), Rumbaroo's boxes too; only
+# Romanian Tile Rummy has its own name in Romanian, so every game name is marked.
 
 CATALOGUE: tuple[GameEntry, ...] = (
     GameEntry(
         kind="tile_rummy",
-        name="Tile Rummy",
-        blurb=(
+        name=gettext_noop("Tile Rummy"),
+        blurb=gettext_noop(
             "Lay down runs and groups of numbered tiles, rework what is already on the "
             "table, and race to empty your rack first."
         ),
-        players="You against 1–3 computer players",
+        players=gettext_noop("You against 1–3 computer players"),
         min_players=2,
         max_players=4,
         levels=STANDARD_LEVELS,
@@ -138,7 +205,7 @@ CATALOGUE: tuple[GameEntry, ...] = (
         contract_bot_options={"budget_s": None, "node_limit": 2000},
         # RULINGS: the target may be set at setup; only the rules' 200 is ranked.
         board_config={"target": 200},
-        board_note=(
+        board_note=gettext_noop(
             "Only Tile Rummy games to 200 points (the full game) count on these boards. "
             "A game to 50, 100 or 150 is won far sooner, so it is not ranked against them; "
             "it still counts in your own stats."
@@ -153,12 +220,12 @@ CATALOGUE: tuple[GameEntry, ...] = (
     ),
     GameEntry(
         kind="rumbaroo",
-        name="Rumbaroo",
-        blurb=(
+        name=gettext_noop("Rumbaroo"),
+        blurb=gettext_noop(
             "A bouncy, outback-flavoured tile game full of action tiles and surprises, "
             "with a daily challenge and party tables."
         ),
-        players="2–4 players, party games up to 8",
+        players=gettext_noop("2–4 players, party games up to 8"),
         min_players=2,
         max_players=8,
         levels=(Level("joey", "Joey"), Level("wallaby", "Wallaby"), Level("big_red", "Big Red")),
@@ -174,7 +241,9 @@ CATALOGUE: tuple[GameEntry, ...] = (
             config={"difficulty": "joey", "players": 2, "target": 50},
             computer_level="medium",
             computer_name="Computer (medium)",
-            description="Rumbaroo, Joey box: you against one computer (medium), first to 50.",
+            description=gettext_noop(
+                "Rumbaroo, Joey box: you against one computer (medium), first to 50."
+            ),
         ),
         benchmark="bench.benchmarks.rumbaroo",
         contract_configs=(
@@ -186,11 +255,11 @@ CATALOGUE: tuple[GameEntry, ...] = (
     ),
     GameEntry(
         kind="romanian_tile_rummy",
-        name="Romanian Tile Rummy",
-        blurb=(
+        name=gettext_noop("Romanian Tile Rummy"),
+        blurb=gettext_noop(
             "A favourite family table game from Romania, with its own twists on melds and scoring."
         ),
-        players="You against 1–3 computer players",
+        players=gettext_noop("You against 1–3 computer players"),
         min_players=2,
         max_players=4,
         levels=STANDARD_LEVELS,
@@ -221,9 +290,11 @@ CATALOGUE: tuple[GameEntry, ...] = (
     ),
     GameEntry(
         kind="rumasta",
-        name="Rumasta",
-        blurb="A card rummy for a lively table: play on your own or team up with a partner.",
-        players="2–6 players, alone or in teams",
+        name=gettext_noop("Rumasta"),
+        blurb=gettext_noop(
+            "A card rummy for a lively table: play on your own or team up with a partner."
+        ),
+        players=gettext_noop("2–6 players, alone or in teams"),
         min_players=2,
         max_players=6,
         levels=STANDARD_LEVELS,
@@ -303,9 +374,10 @@ def load(dotted: str) -> Any:
 
 
 def kind_name(kind: str) -> str:
-    """A kind's display name; a kind no longer listed is tidied rather than failing."""
+    """A kind's display name, in the reader's language; a kind no longer listed is tidied
+    rather than failing."""
     entry = find(kind)
-    return entry.name if entry else kind.replace("_", " ").title()
+    return entry.shown_name if entry else kind.replace("_", " ").title()
 
 
 def reserved_words() -> tuple[str, ...]:

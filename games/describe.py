@@ -76,7 +76,7 @@ def level_label(kind: str, level: str) -> str:
     if level == CORRESPONDENCE:
         return str(CORRESPONDENCE_LABEL)
     entry = catalogue.find(kind)
-    return entry.level_label(level) if entry else level.replace("_", " ").capitalize()
+    return entry.shown_level(level) if entry else level.replace("_", " ").capitalize()
 
 
 def _level_order() -> tuple[str, ...]:

@@ -31,9 +31,9 @@ CORRESPONDENCE_BOARD = "correspondence"  # online tables at days a move, apart f
 # The last two "difficulties" of each are the boards of online games between people.
 KINDS: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
     e.kind: (
-        e.name,
+        _(e.name),  # lazily, in the reader's language (the catalogue marks its words)
         (
-            *((level.key, level.label) for level in e.levels),
+            *((level.key, _(level.label)) for level in e.levels),
             (ONLINE_BOARD, _("Online tables")),
             (CORRESPONDENCE_BOARD, _("Correspondence tables")),
         ),
@@ -81,7 +81,7 @@ class Board:
     def note(self) -> str:
         """Which games this board leaves out (a game's shorter setups), or ""."""
         entry = catalogue.find(self.stored_as()[0])
-        return entry.board_note if entry is not None else ""
+        return entry.shown_board_note if entry is not None else ""
 
     def period_key(self, today: date) -> str:
         if self.period == "today":

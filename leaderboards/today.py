@@ -40,7 +40,7 @@ class DailyStatus:
     @property
     def setup(self) -> str:
         """The day's board in a line: which game, and how it is set up."""
-        return daily.SPEC.description
+        return daily.SPEC.shown_description
 
     @property
     def kind(self) -> str:

@@ -31,7 +31,8 @@ SIZE = 100
 
 def kinds(current: str) -> list[dict[str, object]]:
     return [
-        {"kind": e.kind, "name": e.name, "current": e.kind == current} for e in catalogue.ready()
+        {"kind": e.kind, "name": e.shown_name, "current": e.kind == current}
+        for e in catalogue.ready()
     ]
 
 

@@ -84,7 +84,7 @@ def ratings(user_id: int) -> list[KindRating]:
             row = rows.get((entry.kind, pace))
             if row is None:
                 continue
-            name = entry.name
+            name = entry.shown_name
             if pace != LIVE:
                 name = _("%(game)s (%(pace)s)") % {"game": name, "pace": str(pace_name).lower()}
             chart = chart_for(slug_of(entry.kind, pace), name, history.get((entry.kind, pace), []))
@@ -92,7 +92,7 @@ def ratings(user_id: int) -> list[KindRating]:
             out.append(
                 KindRating(
                     entry.kind,
-                    entry.name,
+                    entry.shown_name,
                     pace,
                     pace_name,
                     value,

@@ -107,7 +107,7 @@ def recent_public_games(
         entry = catalogue.find(row.kind)
         game = RecentGame(
             row.game_id,
-            entry.name if entry else row.kind,
+            entry.shown_name if entry else row.kind,
             row.place,
             len(row.game.seats.all()),
             row.game.updated,

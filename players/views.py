@@ -66,7 +66,7 @@ def _page(request: HttpRequest, owner: Player, error: str = "", status: int = 20
         "following": me is not None
         and Follow.objects.filter(follower_id=me, followed_id=owner.user_id).exists(),
         "friends": me is not None and not mine and social.are_friends(me, owner.user_id),
-        "kinds": [(e.kind, e.name) for e in adapters.playable()],
+        "kinds": [(e.kind, e.shown_name) for e in adapters.playable()],
         "reportable": not mine
         and privacy.is_typed(owner, viewer, hidden)
         and owner.entries.exists(),

@@ -123,14 +123,14 @@ def bound_form(entry: catalogue.GameEntry, data: object) -> forms.Form:
     if not _well_formed(data, form_class):
         raise PresetError(
             gettext("These %(game)s rules were damaged and can't be used. Pick your options again.")
-            % {"game": entry.name}
+            % {"game": entry.shown_name}
         )
     assert isinstance(data, dict)
     form = form_class(data=as_post(data))
     if not form.is_valid():
         raise PresetError(
             gettext("These rules no longer fit %(game)s: %(reason)s")
-            % {"game": entry.name, "reason": _first_error(form)}
+            % {"game": entry.shown_name, "reason": _first_error(form)}
         )
     return form
 

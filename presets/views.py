@@ -70,7 +70,7 @@ def _row(preset: Preset) -> Row:
     entry = playable(preset.kind)
     if entry is None:
         return Row(preset, catalogue.kind_name(preset.kind), "", "")
-    return Row(preset, entry.name, summary(entry, preset.data), setup_url(entry, preset))
+    return Row(preset, entry.shown_name, summary(entry, preset.data), setup_url(entry, preset))
 
 
 def _in_order(request: HttpRequest) -> list[Preset]:
@@ -91,7 +91,7 @@ def startable(request: HttpRequest) -> list[tuple[Preset, str]]:
     its game is refused with the reason when started, like any other.
     """
     found = ((p, playable(p.kind)) for p in _in_order(request))
-    return [(preset, entry.name) for preset, entry in found if entry is not None]
+    return [(preset, entry.shown_name) for preset, entry in found if entry is not None]
 
 
 @never_cache

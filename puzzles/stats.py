@@ -33,8 +33,13 @@ def game_counts() -> list[dict[str, Any]]:
     """Each game with how many puzzles it has (and the theme page that practises it, if any)."""
     counts = dict(Puzzle.objects.values_list("game").annotate(n=Count("id")))
     return [
-        {"game": game, "name": name, "count": counts.get(game, 0), "theme": _theme(game)}
-        for game, name in GAMES
+        {
+            "game": game,
+            "name": catalogue.kind_name(game),  # in the reader's language
+            "count": counts.get(game, 0),
+            "theme": _theme(game),
+        }
+        for game, _name in GAMES
     ]
 
 

@@ -38,7 +38,7 @@ def engine_config(kind: str, options: dict[str, Any], seats: int) -> dict[str, A
 
 
 def computer_levels(kind: str) -> list[tuple[str, str]]:
-    return [(level.key, level.label) for level in catalogue.get(kind).levels]
+    return [(level.key, level.shown_label) for level in catalogue.get(kind).levels]
 
 
 def seats_note(kind: str) -> str:

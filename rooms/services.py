@@ -179,7 +179,7 @@ def create_room(
     if not entry.min_players <= seats <= entry.max_players:
         raise RoomError(
             gettext("%(game)s seats %(min)s to %(max)s.")
-            % {"game": entry.name, "min": entry.min_players, "max": entry.max_players}
+            % {"game": entry.shown_name, "min": entry.min_players, "max": entry.max_players}
         )
     if adapters.engine_config(kind, options, seats) is None:
         raise RoomError(gettext("Those options don't work with that many seats."))

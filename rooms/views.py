@@ -218,7 +218,7 @@ def _room_context(request: HttpRequest, room: Room, who: Person) -> dict[str, An
 def _seat_row(room: Room, seat: Any, me: Any, hidden: bool) -> dict[str, Any]:
     mine = me is not None and seat.pk == me.pk
     host = seat.is_person and services.is_host(room, Person(seat.user_id, seat.device_key))
-    level = catalogue.get(room.kind).level_label(seat.computer_level)
+    level = catalogue.get(room.kind).shown_level(seat.computer_level)
     return {
         "seat": seat,
         "number": seat.index + 1,

@@ -43,11 +43,13 @@ def game_cards() -> list[GameCard]:
 
 
 def _card(entry: catalogue.GameEntry) -> GameCard:
-    card = GameCard(entry.name, entry.blurb, entry.players)
+    card = GameCard(entry.shown_name, entry.shown_blurb, entry.shown_players)
     if not entry.ready:
         return card
     setup, how_to = (reverse(f"{entry.url_name}:{n}") for n in ("setup", "how_to_play"))
-    return GameCard(entry.name, entry.blurb, entry.players, play_url=setup, how_to_url=how_to)
+    return GameCard(
+        entry.shown_name, entry.shown_blurb, entry.shown_players, play_url=setup, how_to_url=how_to
+    )
 
 
 def home(request: HttpRequest) -> HttpResponse:

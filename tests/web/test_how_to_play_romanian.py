@@ -81,6 +81,7 @@ def test_the_romanian_pages_use_the_romanian_words() -> None:
     """Spot checks that the Romanian is the one docs/translating.md chose."""
     client = Client()
     by_kind = {entry.kind: plain(article(page(client, entry, "ro"))) for entry in READY}
+    assert "Cum se joacă Remi pe tablă" in by_kind["romanian_tile_rummy"]
     assert "joly" in by_kind["romanian_tile_rummy"] and "etala" in by_kind["romanian_tile_rummy"]
     assert "suport" in by_kind["tile_rummy"] and "Formații" in by_kind["tile_rummy"]
     assert "marsupiu" in by_kind["rumbaroo"] and "Croc Snap" in by_kind["rumbaroo"]

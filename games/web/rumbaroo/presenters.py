@@ -233,7 +233,7 @@ def _common(game: Game, seat: Seat, view: View, seats: list[Seat]) -> dict[str, 
         "top": tile_context(view["top"]),
         "colour": {"code": colour, "name": COLOUR_NAME[colour], "shape": COLOUR_SHAPE[colour]},
         "reversed": view["direction"] == -1,
-        "level_name": catalogue.get(KIND).level_label(view["difficulty"]),
+        "level_name": catalogue.get(KIND).shown_level(view["difficulty"]),
     }
 
 
