@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games import catalogue
 from games.engine.registry import engine_for
 from games.models import Game
@@ -54,7 +56,7 @@ def house_level(game: Game) -> str:
 
 def placeholder_name(index: int) -> str:
     """The name shown for a seat whose player's name was taken off the table."""
-    return f"Player {index + 1}"
+    return _("Player %(number)s") % {"number": index + 1}
 
 
 def clock_lengths(kind: str) -> dict[str, int]:

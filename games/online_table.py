@@ -13,6 +13,8 @@ from django.http import HttpRequest
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
 
 from games import online, services
 from games import pace as game_pace
@@ -22,9 +24,9 @@ from games.models import Game, GameStatus, Seat
 from games.task_queue import Registered
 
 HOUSE_REASONS = {
-    "left": "left — the house plays on",
-    "timeouts": "away — the house plays on",
-    "suspended": "the house plays on",
+    "left": gettext_lazy("left — the house plays on"),
+    "timeouts": gettext_lazy("away — the house plays on"),
+    "suspended": gettext_lazy("the house plays on"),
 }
 
 
@@ -53,8 +55,8 @@ def hide_names(request: HttpRequest, game: Game, seat: Seat) -> None:
 
 def left_message(game: Game) -> str:
     if game.online:
-        return "You left the table. The house plays your seat; it counts as a loss."
-    return "Game abandoned. It counts as a loss."
+        return _("You left the table. The house plays your seat; it counts as a loss.")
+    return _("Game abandoned. It counts as a loss.")
 
 
 def bar(request: HttpRequest, game: Game, seat: Seat, take_back_url: str) -> dict[str, Any] | None:
@@ -109,26 +111,27 @@ def hold_reason(game: Game, seat: Seat) -> str:
         return ""
     if game.paused_until is not None:
         until = date_format(timezone.localtime(game.paused_until), "j M Y, H:i")
-        return f"The table is paused until {until} UTC: nothing can be played until then."
+        message = _("The table is paused until %(until)s UTC: nothing can be played until then.")
+        return message % {"until": until}
     if seat.house_level and seat.house_reason == "suspended":
-        return "The house is playing this seat to the end of the game."
+        return _("The house is playing this seat to the end of the game.")
     if seat.house_level:
-        return "The house is playing your seat — take it back to play."
+        return _("The house is playing your seat — take it back to play.")
     return ""
 
 
 def _name(other: Seat, me: Seat) -> str:
-    return "You" if other.index == me.index else other.display_name
+    return _("You") if other.index == me.index else other.display_name
 
 
 def _seat_row(other: Seat, me: Seat) -> dict[str, Any]:
     status = ""
     if other.house_level:
-        status = HOUSE_REASONS.get(other.house_reason, "the house plays on")
+        status = str(HOUSE_REASONS.get(other.house_reason, HOUSE_REASONS["suspended"]))
     elif other.is_computer:
-        status = "computer"
+        status = pgettext("seat at an online table", "computer")
     elif other.is_program:
-        status = "program"
+        status = pgettext("seat at an online table", "program")
     return {
         "index": other.index,
         "name": _name(other, me),

@@ -14,13 +14,15 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
+from django.utils.translation import gettext_lazy, ngettext, pgettext
+
 LIVE = "live"
 DAYS = {"1d": 1, "3d": 3, "7d": 7}
 CHOICES = [
-    (LIVE, "Live — everyone at the table now, the usual clock"),
-    ("1d", "Correspondence — 1 day per move"),
-    ("3d", "Correspondence — 3 days per move"),
-    ("7d", "Correspondence — 7 days per move"),
+    (LIVE, gettext_lazy("Live — everyone at the table now, the usual clock")),
+    ("1d", gettext_lazy("Correspondence — 1 day per move")),
+    ("3d", gettext_lazy("Correspondence — 3 days per move")),
+    ("7d", gettext_lazy("Correspondence — 7 days per move")),
 ]
 MAX_CORRESPONDENCE_GAMES = 50  # per player, at once
 
@@ -42,8 +44,11 @@ def move_seconds(config: Any) -> int | None:
 
 
 def label(config: Any) -> str:
+    """The pace as a person reads it: "Live", "3 days per move"."""
     days = DAYS.get(of(config))
-    return "Live" if days is None else f"{days} day{'s' if days > 1 else ''} per move"
+    if days is None:
+        return pgettext("table pace", "Live")
+    return ngettext("%(days)s day per move", "%(days)s days per move", days) % {"days": days}
 
 
 # --- vacations: a player's own correspondence clocks paused for some days ---------------

@@ -26,6 +26,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import URLPattern, path, reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import catalogue, live, online_table, presence, services
@@ -226,9 +227,13 @@ class TableFlow:
         game, seat = self.game_for_player(request, game_id)
         claimed = request.POST.get("seat")
         if claimed is not None and claimed != str(seat.index):
-            raise Refused(services.NotAllowed("That seat isn't yours.", "forged_seat"), game, seat)
+            raise Refused(
+                services.NotAllowed(_("That seat isn't yours."), "forged_seat"), game, seat
+            )
         if as_int(request.POST.get("version")) is None:
-            error = services.ServiceError("The request was missing the game version.", "malformed")
+            error = services.ServiceError(
+                _("The request was missing the game version."), "malformed"
+            )
             raise Refused(error, game, seat)
         return game, seat
 
@@ -280,10 +285,11 @@ class TableFlow:
 
         def change(draft: dict[str, Any] | None, view: dict[str, Any]) -> dict[str, Any]:
             if tile is None:
-                raise services.ServiceError("Pick a tile first, then where it goes.", "no_tile")
+                raise services.ServiceError(_("Pick a tile first, then where it goes."), "no_tile")
             if tile == TWO_PICKED:
                 raise services.ServiceError(
-                    "Pick one tile at a time: one from your rack or one from the table.", "no_tile"
+                    _("Pick one tile at a time: one from your rack or one from the table."),
+                    "no_tile",
                 )
             if guard is not None:
                 guard(view)
@@ -421,7 +427,7 @@ class TableFlow:
         game, seat = self.game_for_post(request, game_id)
         if game.status == GameStatus.ACTIVE:
             game_saved.send(sender=Game, game=game, seat=seat)
-            messages.success(request, "Game saved. Continue it from the home page.")
+            messages.success(request, _("Game saved. Continue it from the home page."))
         return redirect("games:home")
 
     def take_back(self, request: TableRequest, game_id: UUID) -> HttpResponse:
@@ -440,7 +446,7 @@ class TableFlow:
         """Ask first (GET), then end the game for good (POST); it counts as a loss."""
         game, seat = self.game_for_player(request, game_id)
         if game.status != GameStatus.ACTIVE:
-            messages.info(request, "This game has already ended.")
+            messages.info(request, _("This game has already ended."))
             return redirect(self.table_url_name, game_id=game.id)
         error: services.ServiceError | None = None
         if request.method == "POST":
@@ -462,7 +468,7 @@ def _abandon(request: TableRequest, game: Game, seat: Seat) -> services.ServiceE
     """End the game for the seat; the refusal, if any, to show on the page."""
     version = as_int(request.POST.get("version"))
     if version is None:
-        return services.ServiceError("The request was missing the game version.", "malformed")
+        return services.ServiceError(_("The request was missing the game version."), "malformed")
     try:
         if game.online:  # the others play on: the house takes the seat, a loss for the leaver
             services.leave_seat(game.id, seat.index)
@@ -496,7 +502,27 @@ def recent_moves(game: Game, upto: int, count: int = 8) -> list[Move]:
 def person_seat(request: TableRequest) -> services.SeatSpec:
     """The person asking, as a seat: their account when signed in, else this device."""
     user_id = request.user.pk if request.user.is_authenticated else None
-    return services.SeatSpec("You", user_id=user_id, device_key=request.device_key)
+    return services.SeatSpec(YOU, user_id=user_id, device_key=request.device_key)
+
+
+# A person's seat against computers is stored as "You" (English, in the database), and a
+# table calls the viewer's own seat "You" too: in the reader's language when shown.
+YOU = "You"
+
+
+def you() -> str:
+    """What the viewer's own seat is called, in the reader's language."""
+    return _("You")
+
+
+def is_you(name: str) -> bool:
+    """Whether a name in a table's list of names is the viewer (stored or shown)."""
+    return name in (YOU, you())
+
+
+def seat_name(name: str) -> str:
+    """A seat's stored name as shown: the stored "You" in the reader's language."""
+    return you() if name == YOU else name
 
 
 def table_url(game: Game) -> str:

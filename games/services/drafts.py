@@ -7,6 +7,7 @@ from typing import Any
 from uuid import UUID
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games import drafts as draft_rows
 from games.engine.registry import engine_for
@@ -59,7 +60,7 @@ def _draft_without_lock(
         raise _stale()
     row = next((s for s in game.seats.all() if s.index == seat), None)
     if row is None:
-        raise NotAllowed("No such game.", "no_game")
+        raise NotAllowed(_("No such game."), "no_game")
     before = draft_rows.as_stored(row.turn_draft)  # before ``change``, which may edit it in place
     new = _changed_draft(game, row, game.status, game.paused_until, expected_version, change)
     if not draft_rows.swap(row, game, before, new):
@@ -86,7 +87,7 @@ def _draft_under_lock(
         seats = Seat.objects.select_for_update().only("turn_draft", "index")
         row = seats.filter(game_id=game_id, index=seat).first()
         if row is None:
-            raise NotAllowed("No such game.", "no_game")
+            raise NotAllowed(_("No such game."), "no_game")
         game = loaded if loaded is not None and loaded.version == locked.version else None
         game = game or _load(game_id)
         status, paused = locked.status, locked.paused_until
@@ -109,7 +110,7 @@ def _changed_draft(
     engine = engine_for(game.kind)
     state = engine.from_json(game.state)
     if status != GameStatus.ACTIVE or row.index not in engine.to_act(state):
-        raise NotAllowed("It isn't your turn.", "not_your_turn")
+        raise NotAllowed(_("It isn't your turn."), "not_your_turn")
     if paused_until is not None:
         raise Paused(paused_until)
     new = change(current_draft(row, expected_version), engine.view(state, row.index))

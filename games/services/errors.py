@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
 
 class ServiceError(Exception):
     """A refusal the page can show; ``status`` is the HTTP status to answer with."""
@@ -34,8 +37,8 @@ class Paused(ServiceError):
     status = 409
 
     def __init__(self, until: Any) -> None:
-        when = until.strftime("%d %b %Y, %H:%M UTC")
-        super().__init__(f"Paused by the host until {when}.", "paused")
+        when = date_format(until, "d M Y, H:i")  # "05 Dec 2026, 14:00", in the reader's words
+        super().__init__(_("Paused by the host until %(when)s UTC.") % {"when": when}, "paused")
 
 
 class TooSoon(ServiceError):
@@ -46,5 +49,5 @@ class TooSoon(ServiceError):
 
 def _stale() -> StaleVersion:
     return StaleVersion(
-        "The game moved on since this page was drawn; here is the current table.", "stale"
+        _("The game moved on since this page was drawn; here is the current table."), "stale"
     )

@@ -12,6 +12,7 @@ from typing import Any
 from uuid import UUID
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games.engine.base import IllegalAction
 from games.engine.registry import engine_for
@@ -143,7 +144,7 @@ def abandon(
     with transaction.atomic():
         game = _locked(game_id, expected_version)
         if game.status != GameStatus.ACTIVE:
-            raise NotAllowed("This game has ended.", "game_ended")
+            raise NotAllowed(_("This game has ended."), "game_ended")
         game.status = GameStatus.ABANDONED
         game.awaiting_computer = False
         game.save()

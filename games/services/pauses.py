@@ -7,6 +7,7 @@ from uuid import UUID
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import live
 from games import online as online_rules
@@ -23,11 +24,11 @@ def pause(game_id: UUID | str, seconds: int | None = None) -> Game:
     """The host stops the table (clocks and computers too) for up to 7 days."""
     span = MAX_PAUSE if seconds is None else timedelta(seconds=seconds)
     if span <= timedelta(0) or span > MAX_PAUSE:
-        raise ServiceError("A table can be paused for up to 7 days.", "bad_pause")
+        raise ServiceError(_("A table can be paused for up to 7 days."), "bad_pause")
     with about_game(game_id), transaction.atomic():
         game = _locked_online(game_id)
         if game.paused_until is not None:
-            raise ServiceError("The table is already paused.", "paused")
+            raise ServiceError(_("The table is already paused."), "paused")
         now = timezone.now()
         left = (game.deadline - now).total_seconds() if game.deadline else None
         game.paused_clock_left = None if left is None else max(left, online_rules.RESUME_MINIMUM)
@@ -44,7 +45,7 @@ def resume(game_id: UUID | str) -> Game:
     with about_game(game_id), transaction.atomic():
         game = _locked_online(game_id)
         if game.paused_until is None:
-            raise ServiceError("The table isn't paused.", "not_paused")
+            raise ServiceError(_("The table isn't paused."), "not_paused")
         left = game.paused_clock_left
         game.paused_until, game.paused_clock_left = None, None
         game.deadline = None if left is None else timezone.now() + timedelta(seconds=left)

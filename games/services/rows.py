@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
+from django.utils.translation import gettext as _
+
 from games.access import game_with_seats
 from games.engine.registry import engine_for
 from games.models import Game, GameStatus, Seat
@@ -24,7 +26,7 @@ def _load(game_id: UUID | str) -> Game:
     """The game with its seats (one query); refused when there is no such game."""
     game = game_with_seats(game_id)
     if game is None:
-        raise NotAllowed("No such game.", "no_game")
+        raise NotAllowed(_("No such game."), "no_game")
     return game
 
 
@@ -39,7 +41,7 @@ def _locked(
     try:
         game = (rows.only(*fields) if fields else rows).get(id=game_id)
     except Game.DoesNotExist as exc:
-        raise NotAllowed("No such game.", "no_game") from exc
+        raise NotAllowed(_("No such game."), "no_game") from exc
     if expected_version is not None and game.version != expected_version:
         raise _stale()
     return game
@@ -48,14 +50,14 @@ def _locked(
 def _locked_online(game_id: UUID | str) -> Game:
     game = _locked(game_id, None)
     if not game.online:
-        raise NotAllowed("Only online tables have a host.", "not_online")
+        raise NotAllowed(_("Only online tables have a host."), "not_online")
     if game.status != GameStatus.ACTIVE:
-        raise NotAllowed("This game has ended.", "game_ended")
+        raise NotAllowed(_("This game has ended."), "game_ended")
     return game
 
 
 def _person_seat(game: Game, seat_index: int) -> Seat:
     row = game.seats.filter(index=seat_index).first()
     if row is None or row.is_computer:
-        raise NotAllowed("That seat isn't a player's.", "no_seat")
+        raise NotAllowed(_("That seat isn't a player's."), "no_seat")
     return row

@@ -5,6 +5,7 @@ from __future__ import annotations
 from uuid import UUID
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games import live
 from games.engine.registry import engine_for
@@ -36,7 +37,7 @@ def leave_seat(game_id: UUID | str, seat_index: int, reason: str = "left") -> Ga
         game = _locked_online(game_id)
         row = _person_seat(game, seat_index)
         if row.house_reason == "suspended" or (not can_leave(row) and reason != "suspended"):
-            raise ServiceError("The house is already playing this seat.", "house")
+            raise ServiceError(_("The house is already playing this seat."), "house")
         _hand_to_house(game, row, reason)
         row.save(update_fields=["house_level", "house_reason", "house_played"])
         if reason in GONE:
@@ -73,9 +74,9 @@ def take_back(game_id: UUID | str, seat_index: int) -> Game:
         game = _locked_online(game_id)
         row = _person_seat(game, seat_index)
         if not row.house_level:
-            raise ServiceError("This seat is already yours to play.", "not_house")
+            raise ServiceError(_("This seat is already yours to play."), "not_house")
         if row.house_reason == "suspended":
-            raise NotAllowed("This seat can't be taken back.", "suspended")
+            raise NotAllowed(_("This seat can't be taken back."), "suspended")
         row.house_level, row.house_reason, row.missed_turns = "", "", 0
         row.save(update_fields=["house_level", "house_reason", "missed_turns"])
         _after_seat_change(game)

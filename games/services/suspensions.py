@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import contextlib
 
+from django.conf import settings
+from django.utils import translation
+
 from games import online as online_rules
 from games.models import GameStatus, Seat
 from games.services.errors import ServiceError
@@ -22,9 +25,9 @@ def suspend_player(user_id: int | None = None, device_key: str = "") -> int:
     )
     changed = 0
     for game_id, index in list(seats.values_list("game_id", "index")):
-        Seat.objects.filter(game_id=game_id, index=index).update(
-            display_name=online_rules.placeholder_name(index)
-        )
+        with translation.override(settings.LANGUAGE_CODE):  # a stored name: the site's language
+            placeholder = online_rules.placeholder_name(index)
+        Seat.objects.filter(game_id=game_id, index=index).update(display_name=placeholder)
         # The house takes the seat (which also tells the table); on an ended game only
         # the name goes.
         with contextlib.suppress(ServiceError):

@@ -15,6 +15,8 @@ import time
 from typing import Any
 
 from django.utils import timezone
+from django.utils.formats import get_format
+from django.utils.translation import gettext as _
 
 from games import catalogue
 from games import pace as game_pace
@@ -53,9 +55,11 @@ def _wait(game: Game, state: Any, seat: Seat) -> tuple[float, float]:
 def _check_hold(game: Game, engine: Any, seat: int, action: dict[str, Any]) -> None:
     left, correspondence = _held_for(game, engine, seat, action)
     if left > 0 and correspondence:
-        raise TooSoon("The others have until this move's time ends to answer.", "held")
+        raise TooSoon(_("The others have until this move's time ends to answer."), "held")
     if left > 0:
-        raise TooSoon(f"Wait a moment: the others have {left:.1f} s more to answer.", "held")
+        seconds = f"{left:.1f}".replace(".", get_format("DECIMAL_SEPARATOR"))  # Romanian: 2,5
+        message = _("Wait a moment: the others have %(seconds)s s more to answer.")
+        raise TooSoon(message % {"seconds": seconds}, "held")
 
 
 def _held_for(game: Game, engine: Any, seat: int, action: dict[str, Any]) -> tuple[float, bool]:

@@ -12,6 +12,7 @@ from uuid import UUID
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import live, task_queue
 from games.action_schema import clean_action
@@ -58,7 +59,7 @@ def _refuse_house_seat(game: Game, seat: int) -> None:
     """While the house holds a seat, its player takes it back before moving again."""
     row = _seat_at(game, seat)
     if row is not None and row.house_level:
-        raise NotAllowed("The house is playing this seat: take it back first.", "house_seat")
+        raise NotAllowed(_("The house is playing this seat: take it back first."), "house_seat")
 
 
 def _apply(
@@ -74,7 +75,7 @@ def _apply(
     if game.version != expected:
         raise _stale()
     if game.status != GameStatus.ACTIVE:
-        raise NotAllowed("This game has ended.", "game_ended")
+        raise NotAllowed(_("This game has ended."), "game_ended")
     if game.paused_until is not None:
         raise Paused(game.paused_until)
     _check_hold(game, engine, seat, action)
