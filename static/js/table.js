@@ -13,6 +13,21 @@
   let dragged = null;
   const table = (window.gameTable = window.gameTable || {});
 
+  // The words this script writes, from the page (the table_text tag renders them in the
+  // reader's language); a page without them keeps these English ones.
+  const TEXT = {
+    sortByColour: "Sort by colour",
+    sortByNumber: "Sort by number",
+    show: "Show",
+    hide: "Hide",
+    rack: "rack",
+    hand: "hand",
+  };
+  try {
+    const given = document.getElementById("table-text");
+    if (given) Object.assign(TEXT, JSON.parse(given.textContent));
+  } catch (e) { /* unreadable: the English words stay */ }
+
   function zoneButton(zone) {
     const target = zone.dataset.target;
     const form = zone.closest("form");
@@ -250,7 +265,7 @@
     });
     document.querySelectorAll("#board [data-sort-toggle]").forEach(function (toggle) {
       toggle.hidden = false;
-      toggle.textContent = order === "number" ? "Sort by colour" : "Sort by number";
+      toggle.textContent = order === "number" ? TEXT.sortByColour : TEXT.sortByNumber;
     });
   }
 
@@ -294,13 +309,20 @@
   function setUpDocks() {
     const folded = isFolded();
     document.querySelectorAll("#board .dock, #board .rm-hand-area").forEach(function (dock) {
+      // A hand (Rumbaroo, Rumasta) or a rack; a dock may name itself (data-dock-noun).
       const title = dock.querySelector(".dock-title, legend");
-      const noun = title && /hand/i.test(title.textContent) ? "hand" : "rack";
+      const isHand = dock.matches(".rm-hand-area") || dock.querySelector(".hand-area") ||
+        (title && /hand/i.test(title.textContent));
+      const noun = dock.dataset.dockNoun || (isHand ? TEXT.hand : TEXT.rack);
       const toggle = dockToggle(dock);
       dock.classList.toggle("dock-folded", folded);
       toggle.setAttribute("aria-expanded", folded ? "false" : "true");
       // "Hide rack" to a screen reader; just "Hide" on screen, where the dock says what it is.
-      toggle.innerHTML = (folded ? "Show" : "Hide") + '<span class="sr-only"> ' + noun + "</span>";
+      toggle.textContent = folded ? TEXT.show : TEXT.hide;
+      const said = document.createElement("span");
+      said.className = "sr-only";
+      said.textContent = " " + noun;
+      toggle.appendChild(said);
     });
   }
 
