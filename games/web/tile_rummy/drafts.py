@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 Draft = dict[str, Any]
 
 
@@ -32,9 +34,9 @@ def move_tile(draft: Draft | None, view: dict[str, Any], tile: int, target: str)
     original = {t for s in fresh(view)["table"] for t in s}
     in_rack = tile in rack_ids(view)
     if not in_rack and tile not in original:
-        raise DraftError("That tile isn't yours to move.")
+        raise DraftError(_("That tile isn't yours to move."))
     if tile in original and not view.get("may_touch_table"):
-        raise DraftError("Open with 30 points from your own rack before moving table tiles.")
+        raise DraftError(_("Open with 30 points from your own rack before moving table tiles."))
     dest = _destination(table, target, tile, in_rack)
     for tiles in table:
         if tile in tiles:
@@ -52,7 +54,7 @@ def move_tile(draft: Draft | None, view: dict[str, Any], tile: int, target: str)
 def _destination(table: list[list[int]], target: str, tile: int, in_rack: bool) -> list[int] | None:
     if target == "rack":
         if not in_rack:
-            raise DraftError("Tiles that were on the table must stay on the table.")
+            raise DraftError(_("Tiles that were on the table must stay on the table."))
         return None
     if target == "new":
         table.append([])
@@ -60,7 +62,7 @@ def _destination(table: list[list[int]], target: str, tile: int, in_rack: bool) 
     index = _index(target)
     if index is not None and index < len(table):
         return table[index]
-    raise DraftError("There is no such set on the table.")
+    raise DraftError(_("There is no such set on the table."))
 
 
 def _index(target: str) -> int | None:

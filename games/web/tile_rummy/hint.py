@@ -20,6 +20,8 @@ from uuid import UUID
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games import services
 from games.bots.tile_rummy.best import PLACEMENT_NODES, BestPlay, best_play
@@ -38,8 +40,8 @@ HINT_NODES = PLACEMENT_NODES
 HINT_SECONDS = 5.0
 CACHE_SECONDS = 3600
 log = logging.getLogger(__name__)
-RACK_MARK = ", from your rack"
-LAID_MARK = ", laid this turn"
+RACK_MARK = gettext_noop("%(tile)s, from your rack")
+LAID_MARK = gettext_noop("%(tile)s, laid this turn")
 
 
 def hint_allowed(game: Game) -> bool:
@@ -84,13 +86,13 @@ def make_view(flow: TableFlow) -> PageView:
 def give_hint(game: Game, seat: Seat, view: dict[str, Any], version: int | None) -> None:
     """Work out the best play for the seat's turn, mark the game, keep the answer for the turn."""
     if not hint_allowed(game):
-        raise services.NotAllowed("Hints are only for games against computers.", "no_hint")
+        raise services.NotAllowed(_("Hints are only for games against computers."), "no_hint")
     if version != game.version:
         raise services.StaleVersion(
-            "The game moved on since this page was drawn; here is the current table.", "stale"
+            _("The game moved on since this page was drawn; here is the current table."), "stale"
         )
     if view["phase"] != "play" or seat.index not in view["to_act"]:
-        raise services.NotAllowed("A hint is for your own turn.", "not_your_turn")
+        raise services.NotAllowed(_("A hint is for your own turn."), "not_your_turn")
     budget = Budget.capped(HINT_NODES, HINT_SECONDS)
     found = best_play(view, budget)
     if budget.timed_out:
@@ -149,7 +151,7 @@ def _drawn(tile: dict[str, Any], marked: bool, mark: str = RACK_MARK) -> dict[st
     return {
         "id": tile["id"],
         "css": f"c-{tile['colour'] or 'J'}",
-        "label": shown["label"] + (mark if marked else ""),
+        "label": _(mark) % {"tile": shown["label"]} if marked else shown["label"],
         "big": "☺" if joker else tile["number"],
         "small": (tile.get("stands_for") or "J") if joker else shown["shape"],
         "marked": marked,

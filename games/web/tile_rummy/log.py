@@ -4,22 +4,84 @@ Built only from public data: the move's seat and type and the spectator views
 before and after it (``Move.public_view``). A draw never says which tile was
 drawn; a play says which tiles reached the table and where:
 "Ada laid red 5, 6, 7 and added black 9 to a group."
+
+Every line is one whole sentence in the reader's language, with the mover's name as a
+value; the viewer's own moves have sentences of their own ("You drew a tile."), since
+other languages conjugate the verb for "you".
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, ngettext, pgettext, pgettext_lazy
+
+from games.table_flow import is_you
+
 View = dict[str, Any]
-COLOUR_NAME = {"R": "red", "B": "blue", "Y": "yellow", "K": "black"}
-KIND_NAME = {"run": "a run", "group": "a group"}
+COLOUR_NAME = {
+    "R": pgettext_lazy("tile colour", "red"),
+    "B": pgettext_lazy("tile colour", "blue"),
+    "Y": pgettext_lazy("tile colour", "yellow"),
+    "K": pgettext_lazy("tile colour", "black"),
+}
+# What a tile was added to: "black 9 to a group".
+ADDED_TO = {
+    "run": gettext_noop("%(tiles)s to a run"),
+    "group": gettext_noop("%(tiles)s to a group"),
+    "": gettext_noop("%(tiles)s to a set"),
+}
+# A play's line by what it did (laid new sets, added to sets, rearranged the table):
+# the viewer's own, then another player's.
+PLAY_LINES = {
+    (True, False, False): (
+        gettext_noop("You laid %(laid)s."),
+        gettext_noop("%(name)s laid %(laid)s."),
+    ),
+    (False, True, False): (
+        gettext_noop("You added %(added)s."),
+        gettext_noop("%(name)s added %(added)s."),
+    ),
+    (False, False, True): (
+        gettext_noop("You rearranged the table."),
+        gettext_noop("%(name)s rearranged the table."),
+    ),
+    (True, True, False): (
+        gettext_noop("You laid %(laid)s and added %(added)s."),
+        gettext_noop("%(name)s laid %(laid)s and added %(added)s."),
+    ),
+    (True, False, True): (
+        gettext_noop("You laid %(laid)s and rearranged the table."),
+        gettext_noop("%(name)s laid %(laid)s and rearranged the table."),
+    ),
+    (False, True, True): (
+        gettext_noop("You added %(added)s and rearranged the table."),
+        gettext_noop("%(name)s added %(added)s and rearranged the table."),
+    ),
+    (True, True, True): (
+        gettext_noop("You laid %(laid)s, added %(added)s and rearranged the table."),
+        gettext_noop("%(name)s laid %(laid)s, added %(added)s and rearranged the table."),
+    ),
+    (False, False, False): (gettext_noop("You played."), gettext_noop("%(name)s played.")),
+}
 
 
 def tile_words(tile: dict[str, Any]) -> str:
     """A tile in words: "red 7", "joker (as 8)"."""
     if tile["joker"]:
-        return f"joker (as {tile['stands_for']})" if tile.get("stands_for") else "joker"
-    return f"{COLOUR_NAME[tile['colour']]} {tile['number']}"
+        return joker_words(tile.get("stands_for"))
+    return pgettext("a tile: its colour and number", "%(colour)s %(number)s") % {
+        "colour": COLOUR_NAME[tile["colour"]],
+        "number": tile["number"],
+    }
+
+
+def joker_words(stands_for: Any) -> str:
+    """A joker, and the number it stands for in its set when that is known."""
+    if stands_for:
+        return _("joker (as %(number)s)") % {"number": stands_for}
+    return _("joker")
 
 
 def set_words(tiles: list[dict[str, Any]], kind: str | None) -> str:
@@ -28,25 +90,41 @@ def set_words(tiles: list[dict[str, Any]], kind: str | None) -> str:
     if kind == "run" and real:
         colour = COLOUR_NAME[real[0]["colour"]]
         numbers = [
-            f"joker (as {t.get('stands_for')})" if t["joker"] else str(t["number"]) for t in tiles
+            joker_words(t.get("stands_for")) if t["joker"] else str(t["number"]) for t in tiles
         ]
-        return f"{colour} {', '.join(numbers)}"
+        return pgettext("a run: its colour, then its numbers", "%(colour)s %(numbers)s") % {
+            "colour": colour,
+            "numbers": ", ".join(numbers),
+        }
     if kind == "group" and real:
-        colours = [COLOUR_NAME[t["colour"]] for t in real]
+        colours = [str(COLOUR_NAME[t["colour"]]) for t in real]
         jokers = len(tiles) - len(real)
         if jokers:
-            colours.append("a joker" if jokers == 1 else f"{jokers} jokers")
-        return f"{real[0]['number']}s in {and_list(colours)}"
+            many = ngettext("%(count)s joker", "%(count)s jokers", jokers) % {"count": jokers}
+            colours.append(_("a joker") if jokers == 1 else many)
+        # "9s in red, blue and black"
+        return pgettext("a group: its number, then its colours", "%(number)ss in %(colours)s") % {
+            "number": real[0]["number"],
+            "colours": and_list(colours),
+        }
     return and_list([tile_words(t) for t in tiles])
 
 
 def and_list(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    """A list in words, "red, blue and black": the last two joined by the reader's "and"."""
+    if len(words) == 1:
+        return words[0]
+    return pgettext("a list", "%(items)s and %(last)s") % {
+        "items": ", ".join(words[:-1]),
+        "last": words[-1],
+    }
 
 
 def _sets_list(items: list[str]) -> str:
     """Sets already hold commas: two are joined by "and", more by semicolons."""
-    return " and ".join(items) if len(items) <= 2 else "; ".join(items)
+    if not items:
+        return ""
+    return and_list(items) if len(items) <= 2 else "; ".join(items)
 
 
 def table_ids(view: View | None) -> set[int]:
@@ -66,22 +144,24 @@ class Teller:
 
     def line(self, action: dict[str, Any], seat: int, before: View | None, after: View) -> str:
         who = self.names[seat]
+        you = is_you(who)
         kind = action.get("type")
         between_rounds = before is not None and before["phase"] != "play"
+        values = {"name": who, "round": after["round_no"]}
         if kind == "timeout" and between_rounds:  # the clock dealt on for the seat
-            return f"{who} ran out of time, so round {after['round_no']} was dealt."
+            if you:
+                return _("You ran out of time, so round %(round)s was dealt.") % values
+            return _("%(name)s ran out of time, so round %(round)s was dealt.") % values
         if kind == "next_round":
-            return f"Round {after['round_no']} was dealt."
+            return _("Round %(round)s was dealt.") % values
         if kind in ("draw", "timeout"):  # in play the clock draws (or passes) for the seat
             drew = after["pool_count"] > 0 or before is None or before["pool_count"] > 0
-            text = "drew a tile" if drew else "passed (the pool is empty)"
-            late = "ran out of time and " if kind == "timeout" else ""
-            text = f"{who} {late}{text}"
+            text = _said(you, *_DRAW_LINES[(kind == "timeout", drew)]) % values
         elif kind == "play":
             text = self._play(who, before, after)
         else:
-            text = f"{who} moved"
-        return text + "." + self._ending(before, after)
+            text = _said(you, gettext_noop("You moved."), gettext_noop("%(name)s moved.")) % values
+        return text + self._ending(before, after)
 
     def _play(self, who: str, before: View | None, after: View) -> str:
         new = laid_tiles(before, after)
@@ -94,16 +174,11 @@ class Teller:
             if len(fresh) == len(tiles):
                 laid.append(set_words(tiles, tiles_set.get("kind")))
             else:
-                where = KIND_NAME.get(tiles_set.get("kind") or "", "a set")
-                added.append(f"{and_list([tile_words(t) for t in fresh])} to {where}")
-        parts = []
-        if laid:
-            parts.append("laid " + _sets_list(laid))
-        if added:
-            parts.append("added " + _sets_list(added))
-        if _rearranged(before, after):
-            parts.append("rearranged the table")
-        return f"{who} " + (and_list(parts) if parts else "played")
+                where = ADDED_TO.get(tiles_set.get("kind") or "", ADDED_TO[""])
+                added.append(_(where) % {"tiles": and_list([tile_words(t) for t in fresh])})
+        done = (bool(laid), bool(added), _rearranged(before, after))
+        values = {"name": who, "laid": _sets_list(laid), "added": _sets_list(added)}
+        return _said(is_you(who), *PLAY_LINES[done]) % values
 
     def _ending(self, before: View | None, after: View) -> str:
         if after["phase"] == "play" or (before and before["phase"] != "play"):
@@ -116,15 +191,43 @@ def round_ending(view: View, names: list[str]) -> str:
     racks = view.get("final_racks") or []
     out = [names[i] for i, rack in enumerate(racks) if not rack]
     if out:
-        text = f"{out[0]} went out and won the round."
+        text = _said(
+            is_you(out[0]),
+            gettext_noop("You went out and won the round."),
+            gettext_noop("%(name)s went out and won the round."),
+        ) % {"name": out[0]}
     else:
-        text = "The pool ran dry and every player passed in turn, so the round was thrown in."
+        text = _("The pool ran dry and every player passed in turn, so the round was thrown in.")
     if view["phase"] == "game_over":
         if max(view["totals"]) >= view["target"]:
-            text += f" A total reached {view['target']}, so the game is over."
+            over = _("A total reached %(target)s, so the game is over.")
+            text += " " + over % {"target": view["target"]}
         else:
-            text += " That was the last round allowed, so the game is over."
+            text += " " + _("That was the last round allowed, so the game is over.")
     return text
+
+
+# A draw's line by (the clock drew for the seat, a tile was there to draw).
+_DRAW_LINES = {
+    (False, True): (gettext_noop("You drew a tile."), gettext_noop("%(name)s drew a tile.")),
+    (False, False): (
+        gettext_noop("You passed (the pool is empty)."),
+        gettext_noop("%(name)s passed (the pool is empty)."),
+    ),
+    (True, True): (
+        gettext_noop("You ran out of time and drew a tile."),
+        gettext_noop("%(name)s ran out of time and drew a tile."),
+    ),
+    (True, False): (
+        gettext_noop("You ran out of time and passed (the pool is empty)."),
+        gettext_noop("%(name)s ran out of time and passed (the pool is empty)."),
+    ),
+}
+
+
+def _said(you: bool, yours: str, theirs: str) -> str:
+    """The viewer's own sentence or another player's, in the reader's language."""
+    return _(yours if you else theirs)
 
 
 def _rearranged(before: View | None, after: View) -> bool:

@@ -11,14 +11,23 @@ from typing import Any
 
 from django.conf import settings
 from django.template.loader import get_template
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
 from games.engine import tile_rummy
 from games.engine.registry import engine_for
 from games.models import Game, Move, Seat
-from games.table_flow import recent_moves
+from games.table_flow import recent_moves, seat_name, you
 from games.table_urls import TableUrls
 from games.web.spectator import is_spectator
-from games.web.tile_rummy.log import COLOUR_NAME, Teller, laid_tiles, round_ending, table_ids
+from games.web.tile_rummy.log import (
+    COLOUR_NAME,
+    Teller,
+    laid_tiles,
+    round_ending,
+    table_ids,
+    tile_words,
+)
 
 View = dict[str, Any]
 COLOUR_LABEL = COLOUR_NAME
@@ -32,22 +41,19 @@ URL_NAMESPACE = "tile_rummy"  # the catalogue's url_name for this game
 
 def tile_context(tile: dict[str, Any], placed: bool = False, fresh: bool = False) -> dict[str, Any]:
     """A tile as drawn: number, shape, one spoken label, and keys for either rack order."""
+    label = tile_words(tile)  # "red 7", "joker (as 8)"
     if tile["joker"]:
-        label = "joker"
-        if tile.get("stands_for"):
-            label += f" (as {tile['stands_for']})"
         shape, colour, number = "☺", 9, 99
     else:
-        label = f"{COLOUR_LABEL[tile['colour']]} {tile['number']}"
         shape, colour, number = (
             COLOUR_SHAPE[tile["colour"]],
             COLOUR_ORDER[tile["colour"]],
             tile["number"],
         )
     if placed:
-        label += ", placed this turn"
+        label = _("%(tile)s, placed this turn") % {"tile": label}
     elif fresh:
-        label += ", just laid"
+        label = _("%(tile)s, just laid") % {"tile": label}
     return {
         **tile,
         "label": label,
@@ -122,14 +128,18 @@ def players_context(view: View, seats: list[Seat], me: int | None) -> list[dict[
     acting = set(view["to_act"]) if view["phase"] == "play" else set()
     players = []
     for s in seats:
-        name = "Me" if s.index == me else s.display_name
+        mine = s.index == me
+        name = pgettext("your own seat", "Me") if mine else seat_name(s.display_name)
         count, total = view["rack_counts"][s.index], view["totals"][s.index]
-        said = "Me (you)" if s.index == me else name
-        spoken = [said, f"{count} tile{'s' if count != 1 else ''}", f"{total} points"]
+        spoken = [
+            pgettext("your own seat", "Me (you)") if mine else name,
+            ngettext("%(count)s tile", "%(count)s tiles", count) % {"count": count},
+            ngettext("%(count)s point", "%(count)s points", abs(total)) % {"count": total},
+        ]
         if view["opened"][s.index]:
-            spoken.append("opened")
+            spoken.append(pgettext("a player", "opened"))
         if s.index in acting:
-            spoken.append("to play")
+            spoken.append(pgettext("a player", "to play"))
         players.append(
             {
                 "index": s.index,
@@ -147,7 +157,8 @@ def players_context(view: View, seats: list[Seat], me: int | None) -> list[dict[
 
 
 def names_for(seats: list[Seat], me: int) -> list[str]:
-    return ["You" if s.index == me else s.display_name for s in seats]
+    """Each seat's name for this viewer: "You" for the viewer's own (in the reader's words)."""
+    return [you() if s.index == me else seat_name(s.display_name) for s in seats]
 
 
 def board_context(

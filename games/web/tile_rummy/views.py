@@ -10,6 +10,7 @@ from __future__ import annotations
 from uuid import UUID
 
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import catalogue, services
@@ -57,7 +58,7 @@ def confirm(request: HttpRequest, game_id: UUID) -> HttpResponse:
     game, seat = FLOW.game_for_post(request, game_id)
     draft = services.current_draft(seat, game.version)
     if not draft or not draft["placed"]:
-        error = services.IllegalMove("Place a tile from your rack first.")
+        error = services.IllegalMove(_("Place a tile from your rack first."))
         return FLOW.refuse(request, game, seat, error)
     return FLOW.act(request, game, seat, {"type": "play", "table": draft["table"]})
 
