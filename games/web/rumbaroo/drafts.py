@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
+
 Draft = dict[str, Any]
 View = dict[str, Any]
 
@@ -92,13 +94,13 @@ def move_tile(draft: Draft | None, view: View, tile: int, target: str) -> Draft:
     table_now = on_table(draft, view)
     in_hand = tile in set(own_ids(view)) | set(swapped_wilds(draft))
     if tile not in table_now and not in_hand:
-        raise DraftError("That tile isn't yours to move.")
+        raise DraftError(gettext("That tile isn't yours to move."))
     if target.startswith("swap:"):
         return _swap(draft, view, faces, tile, target.removeprefix("swap:"))
     if target == "hand":
         return _to_hand(draft, view, tile)
     if faces[tile]["action"] is not None:
-        raise DraftError("Action tiles never go in melds: play them on the discard pile.")
+        raise DraftError(gettext("Action tiles never go in melds: play them on the discard pile."))
     table: list[list[int]] = draft["table"]
     if target == "new":
         table.append([])
@@ -106,7 +108,7 @@ def move_tile(draft: Draft | None, view: View, tile: int, target: str) -> Draft:
     elif (index := _index(target)) is not None and index < len(table):
         dest = table[index]
     else:
-        raise DraftError("There is no such meld on the table.")
+        raise DraftError(gettext("There is no such meld on the table."))
     for meld in table:
         if tile in meld:
             meld.remove(tile)
@@ -120,7 +122,7 @@ def _to_hand(draft: Draft, view: View, tile: int) -> Draft:
     if tile not in on_table(draft, view):
         return draft  # already in the hand: nothing to do
     if tile not in movable_back(draft, view):
-        raise DraftError("Tiles that were on the table stay on the table.")
+        raise DraftError(gettext("Tiles that were on the table stay on the table."))
     swap = next((s for s in draft["swaps"] if s[0] == tile), None)
     if swap is not None:  # undo the swap: the Wild goes back where the tile is now
         wild = swap[1]
@@ -144,10 +146,10 @@ def _swap(draft: Draft, view: View, faces: dict[int, dict[str, Any]], tile: int,
     wild = _index(raw)
     original = {t for meld in view["table_ids"] for t in meld}
     if tile not in own_ids(view) or tile in on_table(draft, view) or faces[tile]["number"] is None:
-        raise DraftError("Pick a number tile from your hand, then the Wild it replaces.")
+        raise DraftError(gettext("Pick a number tile from your hand, then the Wild it replaces."))
     ok = wild in original and wild in on_table(draft, view) and faces[wild]["wild"]
     if wild is None or not ok or wild in swapped_wilds(draft):
-        raise DraftError("Pick a Wild that is in a meld on the table.")
+        raise DraftError(gettext("Pick a Wild that is in a meld on the table."))
     for meld in draft["table"]:
         if wild in meld:
             meld[meld.index(wild)] = tile

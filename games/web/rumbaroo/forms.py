@@ -5,21 +5,22 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 # Rumbaroo: the difficulty picks the box (which action tiles) and the computers' level.
 RUMBAROO_DIFFICULTIES = [
-    ("joey", "Joey — easy: only Hop, Boomerang and Pouch action tiles"),
-    ("wallaby", "Wallaby — intermediate: adds Dingo, Billabong and Mob"),
-    ("big_red", "Big Red — pro: every action tile, and early Rumbaroo! calls cost a tile"),
+    ("joey", _("Joey — easy: only Hop, Boomerang and Pouch action tiles")),
+    ("wallaby", _("Wallaby — intermediate: adds Dingo, Billabong and Mob")),
+    ("big_red", _("Big Red — pro: every action tile, and early Rumbaroo! calls cost a tile")),
 ]
 RUMBAROO_PLAYERS = [
-    (2, "2 — you and 1 computer"),
+    (2, _("2 — you and 1 computer")),
     (3, "3"),
     (4, "4"),
-    (5, "5 — Party"),
-    (6, "6 — Party"),
-    (7, "7 — Party"),
-    (8, "8 — Party"),
+    (5, _("5 — Party")),
+    (6, _("6 — Party")),
+    (7, _("7 — Party")),
+    (8, _("8 — Party")),
 ]
 
 
@@ -27,21 +28,24 @@ class SetupForm(forms.Form):
     """Difficulty, table size (5-8 makes a Party table) and target; the engine re-checks all."""
 
     difficulty = forms.ChoiceField(
-        choices=RUMBAROO_DIFFICULTIES, initial="joey", widget=forms.RadioSelect, label="Difficulty"
+        choices=RUMBAROO_DIFFICULTIES,
+        initial="joey",
+        widget=forms.RadioSelect,
+        label=_("Difficulty"),
     )
     players = forms.TypedChoiceField(
         choices=RUMBAROO_PLAYERS,
         coerce=int,
         initial=2,
         widget=forms.RadioSelect,
-        label="Players (2–4, or a Party table of 5–8)",
+        label=_("Players (2–4, or a Party table of 5–8)"),
     )
     target = forms.IntegerField(
         min_value=50,
         max_value=5000,
         initial=50,
-        label="Points to win",
-        help_text="The game ends after the round in which someone reaches this (50–5000).",
+        label=_("Points to win"),
+        help_text=_("The game ends after the round in which someone reaches this (50–5000)."),
     )
 
     def engine_config(self) -> dict[str, Any]:

@@ -12,16 +12,48 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine.rumbaroo.boxes import ACTION_NAMES, COLOUR_NAMES
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, ngettext, npgettext, pgettext, pgettext_lazy
+
+from games.engine.rumbaroo.boxes import ACTION_NAMES
+from games.table_flow import is_you
 
 View = dict[str, Any]
 PLAYING = ("play", "drawn", "croc")
-ENDINGS = {
-    "out": "went out and won the round",
-    "blocked": "had the lowest hand when the round was blocked",
-    "lap_cap": "had the lowest hand when three laps passed without a tile played",
-    "move_cap": "had the lowest hand when the round hit the move limit",
+# The tiles' colours in the reader's words (the action tiles' names are names: "red Hop").
+COLOUR_NAMES = {
+    "R": pgettext_lazy("tile colour", "red"),
+    "B": pgettext_lazy("tile colour", "blue"),
+    "G": pgettext_lazy("tile colour", "green"),
+    "Y": pgettext_lazy("tile colour", "yellow"),
 }
+# How a round ended (the engine's end_reason), as a clause about its winner: the
+# viewer's own words, then another player's. "" is any other ending.
+ENDINGS = {
+    "out": (
+        gettext_noop("You went out and won the round"),
+        gettext_noop("%(name)s went out and won the round"),
+    ),
+    "blocked": (
+        gettext_noop("You had the lowest hand when the round was blocked"),
+        gettext_noop("%(name)s had the lowest hand when the round was blocked"),
+    ),
+    "lap_cap": (
+        gettext_noop("You had the lowest hand when three laps passed without a tile played"),
+        gettext_noop("%(name)s had the lowest hand when three laps passed without a tile played"),
+    ),
+    "move_cap": (
+        gettext_noop("You had the lowest hand when the round hit the move limit"),
+        gettext_noop("%(name)s had the lowest hand when the round hit the move limit"),
+    ),
+    "": (gettext_noop("You won the round"), gettext_noop("%(name)s won the round")),
+}
+
+
+def ending(reason: str | None, name: str) -> str:
+    """How the round ended, about its winner: "Joey 1 went out and won the round"."""
+    yours, theirs = ENDINGS.get(reason or "", ENDINGS[""])
+    return _(yours if is_you(name) else theirs) % {"name": name}
 
 
 def tile_label(tile: dict[str, Any]) -> str:
@@ -31,12 +63,34 @@ def tile_label(tile: dict[str, Any]) -> str:
     colour = COLOUR_NAMES.get(tile["colour"] or "", "")
     if tile["action"] is not None:
         name = ACTION_NAMES[tile["action"]]
-        return f"{colour} {name}" if colour else name
-    return f"{colour} {tile['number']}"
+        if not colour:
+            return name
+        return pgettext("an action tile: its colour and name", "%(colour)s %(name)s") % {
+            "colour": colour,
+            "name": name,
+        }
+    return pgettext("a tile: its colour and number", "%(colour)s %(number)s") % {
+        "colour": colour,
+        "number": tile["number"],
+    }
+
+
+def and_list(words: list[str]) -> str:
+    """A list in words, "Joey 1, Joey 2 and you": the last two joined by the reader's "and"."""
+    if len(words) == 1:
+        return words[0]
+    return pgettext("a list", "%(items)s and %(last)s") % {
+        "items": ", ".join(words[:-1]),
+        "last": words[-1],
+    }
 
 
 class Teller:
-    """Describes moves for one viewer: names[seat] is "You" for that viewer's seat."""
+    """Describes moves for one viewer: names[seat] is "You" for that viewer's seat.
+
+    Each clause is said of one seat, in the words for the viewer ("you miss a turn") or
+    for another player ("Joey 1 misses a turn"): languages conjugate the verb for "you".
+    """
 
     def __init__(self, names: list[str]) -> None:
         self.names = names
@@ -45,59 +99,130 @@ class Teller:
         self, action: dict[str, Any], seat: int, before: View | None, after: View, prev: Any = None
     ) -> str:
         """One move; ``prev`` is the action just before (a draw whose call still counts)."""
-        who = self.names[seat]
         kind = action.get("type")
         if kind == "next_round":
-            return f"Round {after['round_no']} was dealt."
+            return _("Round %(round)s was dealt.") % {"round": after["round_no"]}
         if before is None:
-            return f"{who} moved."
+            return self._say(seat, _("You moved"), _("%(name)s moved")) + "."
         if kind == "timeout":
-            text = f"{who} ran out of time and " + self._timed_out(before, after)
+            text = self._timed_out(seat, before, after)
         elif kind == "draw":
-            drew = after["pool_count"] > 0 or before["pool_count"] > 0
-            text = f"{who} drew a tile" if drew else f"{who} passed (the pool is empty)"
+            if after["pool_count"] > 0 or before["pool_count"] > 0:
+                text = self._say(seat, _("You drew a tile"), _("%(name)s drew a tile"))
+            else:
+                text = self._say(
+                    seat,
+                    _("You passed (the pool is empty)"),
+                    _("%(name)s passed (the pool is empty)"),
+                )
         elif kind == "pass":
-            text = f"{who} kept the drawn tile"
+            text = self._say(seat, _("You kept the drawn tile"), _("%(name)s kept the drawn tile"))
         elif kind == "take":
             count = min(before["croc"], before["pool_count"])
-            text = f"{who} took {count} tiles from the Croc Snap"
+            text = self._say(
+                seat,
+                ngettext(
+                    "You took %(count)s tile from the Croc Snap",
+                    "You took %(count)s tiles from the Croc Snap",
+                    count,
+                ),
+                ngettext(
+                    "%(name)s took %(count)s tile from the Croc Snap",
+                    "%(name)s took %(count)s tiles from the Croc Snap",
+                    count,
+                ),
+                count=count,
+            )
         elif kind == "meld":
             text = self._meld(action, seat, before, after)
         elif kind in ("discard", "snap"):
             text = self._discard(action, seat, before, after)
         else:
-            text = f"{who} moved"
+            text = self._say(seat, _("You moved"), _("%(name)s moved"))
         text += self._call(action, seat, before, after, prev)
         return (text if text.endswith("!") else text + ".") + self._ending(after, before)
 
-    def _timed_out(self, before: View, after: View) -> str:
+    def _timed_out(self, seat: int, before: View, after: View) -> str:
         """What the engine's timeout did for the seat: the same move a person could make."""
         phase = before["phase"]
         if phase == "croc":
-            return f"took {min(before['croc'], before['pool_count'])} tiles from the Croc Snap"
+            count = min(before["croc"], before["pool_count"])
+            return self._say(
+                seat,
+                ngettext(
+                    "You ran out of time and took %(count)s tile from the Croc Snap",
+                    "You ran out of time and took %(count)s tiles from the Croc Snap",
+                    count,
+                ),
+                ngettext(
+                    "%(name)s ran out of time and took %(count)s tile from the Croc Snap",
+                    "%(name)s ran out of time and took %(count)s tiles from the Croc Snap",
+                    count,
+                ),
+                count=count,
+            )
         if phase == "drawn":
-            return "kept the drawn tile"
+            return self._say(
+                seat,
+                _("You ran out of time and kept the drawn tile"),
+                _("%(name)s ran out of time and kept the drawn tile"),
+            )
         if phase == "round_over":
-            return f"round {after['round_no']} was dealt"
-        return "drew a tile" if before["pool_count"] > 0 else "passed (the pool is empty)"
+            return self._say(
+                seat,
+                _("You ran out of time and round %(round)s was dealt"),
+                _("%(name)s ran out of time and round %(round)s was dealt"),
+                round=after["round_no"],
+            )
+        if before["pool_count"] > 0:
+            return self._say(
+                seat,
+                _("You ran out of time and drew a tile"),
+                _("%(name)s ran out of time and drew a tile"),
+            )
+        return self._say(
+            seat,
+            _("You ran out of time and passed (the pool is empty)"),
+            _("%(name)s ran out of time and passed (the pool is empty)"),
+        )
 
     # --- discards ------------------------------------------------------------------
 
     def _discard(self, action: dict[str, Any], seat: int, before: View, after: View) -> str:
-        who = self.names[seat]
         tile = _pile_tile(after, action.get("tile"))
         if tile is None:
-            return f"{who} played a tile"
-        text = f"{who} played {tile_label(tile)}"
+            return self._say(seat, _("You played a tile"), _("%(name)s played a tile"))
+        text = self._say(
+            seat, _("You played %(tile)s"), _("%(name)s played %(tile)s"), tile=tile_label(tile)
+        )
         if before["phase"] == "croc":
             if tile["action"] == "BOOMERANG":
-                return text + f" and sent the {before['croc']} waiting tiles back the other way"
-            victim = self._says(after["turn"], "now face", "now faces")
-            return text + f" and snapped back: {victim} {after['croc']}"
+                return text + self._say(
+                    seat,
+                    pgettext(
+                        "you did it", " and sent the %(count)s waiting tiles back the other way"
+                    ),
+                    pgettext(
+                        "another player did it",
+                        " and sent the %(count)s waiting tiles back the other way",
+                    ),
+                    count=before["croc"],
+                )
+            return text + self._say(
+                seat,
+                pgettext("you did it", " and snapped back: %(victim)s"),
+                pgettext("another player did it", " and snapped back: %(victim)s"),
+                victim=self._faces(after["turn"], after["croc"]),
+            )
         if after["phase"] not in PLAYING:
             return text
         if tile["wild"] or tile["action"] == "BILLABONG":
-            return text + f" and chose {COLOUR_NAMES[after['colour']]}"
+            return text + self._say(
+                seat,
+                pgettext("you did it", " and chose %(colour)s"),
+                pgettext("another player did it", " and chose %(colour)s"),
+                colour=COLOUR_NAMES[after["colour"]],
+            )
         effect = getattr(self, f"_{(tile['action'] or 'number').lower()}", None)
         return text + (effect(action, seat, before, after) if effect else "")
 
@@ -106,44 +231,79 @@ class Teller:
         victims = [_next(before, seat, k) for k in steps]
         if len(victims) == 2:
             extra = _pile_tile(after, action.get("pair"))
-            pair = f" and {tile_label(extra)}" if extra else ""
-            return f"{pair} (a Hop Pair) — {self._obj_and(victims)} miss a turn"
-        return f" — {self._misses(victims[0])}"
+            pair = ""
+            if extra:
+                pair = pgettext("a second tile played", " and %(tile)s") % {
+                    "tile": tile_label(extra)
+                }
+            misses = self._several(
+                victims,
+                pgettext("you among them", " (a Hop Pair) — %(names)s miss a turn"),
+                pgettext("other players", " (a Hop Pair) — %(names)s miss a turn"),
+            )
+            return pair + misses
+        return " — " + self._misses(victims[0])
 
     def _boomerang(self, action: dict[str, Any], seat: int, before: View, after: View) -> str:
         if before["players"] == 2:
-            return f" — {self._misses(_next(before, seat))}"
-        text = " — play turns the other way"
+            return " — " + self._misses(_next(before, seat))
+        text = _(" — play turns the other way")
         if len(after["pile"]) == len(before["pile"]):  # the tile under it left the pile
             owner = before["top_by"]
             back = tile_label(before["top"])
-            text += f", and the {back} flies back to {self._obj(owner)}"
+            text += _(", and the %(tile)s flies back to %(owner)s") % {
+                "tile": back,
+                "owner": self._obj(owner),
+            }
         return text
 
     def _pouch(self, action: dict[str, Any], seat: int, before: View, after: View) -> str:
-        return " and tucked a tile into the pouch" if action.get("stash") is not None else ""
+        if action.get("stash") is None:
+            return ""
+        return self._say(
+            seat,
+            pgettext("you did it", " and tucked a tile into the pouch"),
+            pgettext("another player did it", " and tucked a tile into the pouch"),
+        )
 
     def _dingo(self, action: dict[str, Any], seat: int, before: View, after: View) -> str:
         stolen = _table_tile(before, action.get("steal"))
-        return f" and stole the {tile_label(stolen)} from the table" if stolen else ""
+        if not stolen:
+            return ""
+        return self._say(
+            seat,
+            pgettext("you did it", " and stole the %(tile)s from the table"),
+            pgettext("another player did it", " and stole the %(tile)s from the table"),
+            tile=tile_label(stolen),
+        )
 
     def _mob(self, action: dict[str, Any], seat: int, before: View, after: View) -> str:
-        return " — everyone passed a tile to the next player"
+        return _(" — everyone passed a tile to the next player")
 
     def _swap(self, action: dict[str, Any], seat: int, before: View, after: View) -> str:
         target = action.get("target")
         if not isinstance(target, int) or not 0 <= target < len(self.names):
             return ""
-        return f" — swapped a random tile with {self._obj(target)}"
+        return self._say(
+            seat,
+            pgettext("you did it", " — swapped a random tile with %(other)s"),
+            pgettext("another player did it", " — swapped a random tile with %(other)s"),
+            other=self._obj(target),
+        )
 
     def _dust(self, action: dict[str, Any], seat: int, before: View, after: View) -> str:
-        return " — everyone buried a random tile and drew a new one"
+        return _(" — everyone buried a random tile and drew a new one")
 
     def _croc(self, action: dict[str, Any], seat: int, before: View, after: View) -> str:
         if action.get("stampede"):
-            return " as a Stampede — every opponent draws 2"
-        victim = after["turn"]
-        return f" — {self._says(victim, 'must', 'has to')} snap back or take {after['croc']}"
+            return _(" as a Stampede — every opponent draws 2")
+        victim = self._say(
+            after["turn"],
+            _("you must snap back or take %(count)s"),
+            _("%(name)s has to snap back or take %(count)s"),
+            count=after["croc"],
+        )
+        return " — " + victim
 
     def _didgeridoo(self, action: dict[str, Any], seat: int, before: View, after: View) -> str:
         played, drew = [], []
@@ -152,12 +312,36 @@ class Teller:
                 continue
             change = after["holding"][s] - before["holding"][s]
             (played if change < 0 else drew).append(s)
-        text = f" and called {action.get('number')}"
+        text = self._say(
+            seat,
+            pgettext("you did it", " and called %(number)s"),
+            pgettext("another player did it", " and called %(number)s"),
+            number=action.get("number"),
+        )
         parts = []
         if played:
-            parts.append(f"{self._obj_and(played)} played one")
+            parts.append(
+                self._several(
+                    played,
+                    npgettext(
+                        "you among them",
+                        "%(names)s played one",
+                        "%(names)s played one",
+                        len(played),
+                    ),
+                    npgettext(
+                        "other players", "%(names)s played one", "%(names)s played one", len(played)
+                    ),
+                )
+            )
         if drew:
-            parts.append(f"{self._obj_and(drew)} drew")
+            parts.append(
+                self._several(
+                    drew,
+                    npgettext("you among them", "%(names)s drew", "%(names)s drew", len(drew)),
+                    npgettext("other players", "%(names)s drew", "%(names)s drew", len(drew)),
+                )
+            )
         return text + (" — " + "; ".join(parts) if parts else "")
 
     # --- melds, calls, endings ---------------------------------------------------
@@ -165,19 +349,33 @@ class Teller:
     def _meld(self, action: dict[str, Any], seat: int, before: View, after: View) -> str:
         old = {t["id"] for m in before["table"] for t in m["tiles"]}
         new = [t for m in after["table"] for t in m["tiles"] if t["id"] not in old]
-        text = f"{self.names[seat]} melded " + ", ".join(tile_label(t) for t in new)
+        tiles = ", ".join(tile_label(t) for t in new)
+        text = self._say(
+            seat, _("You melded %(tiles)s"), _("%(name)s melded %(tiles)s"), tiles=tiles
+        )
         if action.get("swaps"):
-            text += " and took a Wild from the table"
+            text += self._say(
+                seat,
+                pgettext("you did it", " and took a Wild from the table"),
+                pgettext("another player did it", " and took a Wild from the table"),
+            )
         if before["phase"] == "croc":
-            victim = self._says(after["turn"], "now face", "now faces")
-            return text + f" to answer the Croc Snap: {victim} {after['croc']}"
+            return text + self._say(
+                seat,
+                pgettext("you did it", " to answer the Croc Snap: %(victim)s"),
+                pgettext("another player did it", " to answer the Croc Snap: %(victim)s"),
+                victim=self._faces(after["turn"], after["croc"]),
+            )
         if len(new) >= 3 and after["phase"] in PLAYING:
             free = action.get("free") if isinstance(action.get("free"), dict) else {}
             target = free.get("target", _next(before, seat))
             if isinstance(target, int) and 0 <= target < len(self.names):
                 kind = free.get("kind", "draw")
-                what = self._misses(target) if kind == "skip" else self._says(target, "draw 2")
-                text += f" — free action: {what}"
+                if kind == "skip":
+                    what = self._misses(target)
+                else:
+                    what = self._say(target, _("you draw 2"), _("%(name)s draws 2"))
+                text += _(" — free action: %(what)s") % {"what": what}
         return text
 
     def _call(self, action: dict[str, Any], seat: int, before: View, after: View, prev: Any) -> str:
@@ -190,10 +388,27 @@ class Teller:
         extra = _penalty(action, seat, before, after)
         if extra > 0:
             if called:
-                return f" and called Rumbaroo! too early, drawing {extra}"
-            return f" but didn't call Rumbaroo! and drew {extra}"
+                return self._say(
+                    seat,
+                    pgettext("you did it", " and called Rumbaroo! too early, drawing %(count)s"),
+                    pgettext(
+                        "another player did it",
+                        " and called Rumbaroo! too early, drawing %(count)s",
+                    ),
+                    count=extra,
+                )
+            return self._say(
+                seat,
+                pgettext("you did it", " but didn't call Rumbaroo! and drew %(count)s"),
+                pgettext("another player did it", " but didn't call Rumbaroo! and drew %(count)s"),
+                count=extra,
+            )
         if called and after["holding"][seat] == 1:
-            return " and called Rumbaroo!"
+            return self._say(
+                seat,
+                pgettext("you did it", " and called Rumbaroo!"),
+                pgettext("another player did it", " and called Rumbaroo!"),
+            )
         return ""
 
     def _ending(self, after: View, before: View) -> str:
@@ -202,27 +417,46 @@ class Teller:
         winner = after.get("round_winner")
         if winner is None:
             return ""
-        how = ENDINGS.get(after.get("end_reason") or "", "won the round")
-        return f" {self.names[winner]} {how}."
+        return " " + ending(after.get("end_reason"), self.names[winner]) + "."
 
     def _misses(self, seat: int) -> str:
-        return self._says(seat, "miss a turn", "misses a turn")
+        return self._say(seat, _("you miss a turn"), _("%(name)s misses a turn"))
 
-    def _says(self, seat: int, you: str, other: str = "") -> str:
-        """A clause about a seat in mid-sentence: "you draw 2" / "Joey 1 draws 2"."""
-        if self.names[seat] == "You":
-            return f"you {you}"
-        verb, _, rest = you.partition(" ")
-        return f"{self.names[seat]} {other or (verb + 's ' + rest).strip()}"
+    def _faces(self, seat: int, count: int) -> str:
+        """Who faces a Croc Snap's tiles now: "you now face 4" / "Joey 1 now faces 4"."""
+        return self._say(
+            seat, _("you now face %(count)s"), _("%(name)s now faces %(count)s"), count=count
+        )
+
+    def _say(self, seat: int, yours: str, theirs: str, **values: Any) -> str:
+        """A clause about a seat, in the words for the viewer (``yours``) or another player
+        (``theirs``, with its ``%(name)s``); both come translated."""
+        name = self.names[seat]
+        return (yours if is_you(name) else theirs) % {"name": name, **values}
+
+    def _several(self, seats: list[int], with_you: str, others: str) -> str:
+        """A clause about some seats: "Joey 1 and you miss a turn", "you drew" (``with_you``
+        when the viewer is one of them, else ``others``; both come translated, for that many)."""
+        names = and_list([self._subject(s) for s in seats])
+        mine = any(self._is_you(s) for s in seats)
+        return (with_you if mine else others) % {"names": names}
+
+    def _is_you(self, seat: int | None) -> bool:
+        return seat is not None and 0 <= seat < len(self.names) and is_you(self.names[seat])
+
+    def _subject(self, seat: int) -> str:
+        """A seat named in a list of players that do something ("Joey 1 and you")."""
+        if self._is_you(seat):
+            return pgettext("you, named in a list of players", "you")
+        return self.names[seat]
 
     def _obj(self, seat: int | None) -> str:
+        """A seat after "to" or "with" ("flies back to you")."""
         if seat is None or not 0 <= seat < len(self.names):
-            return "its owner"
-        return "you" if self.names[seat] == "You" else self.names[seat]
-
-    def _obj_and(self, seats: list[int]) -> str:
-        names = [self._obj(s) for s in seats]
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+            return _("its owner")
+        if is_you(self.names[seat]):
+            return pgettext("you, after to or with", "you")
+        return self.names[seat]
 
 
 def _next(view: View, seat: int, steps: int = 1) -> int:

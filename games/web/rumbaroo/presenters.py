@@ -10,19 +10,22 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+
 from games import catalogue
 from games.engine.melds import read
 from games.engine.registry import engine_for
 from games.engine.rumbaroo import KIND, RULES, TileFace
 from games.models import Game, Move, Seat
-from games.table_flow import recent_moves
+from games.table_flow import recent_moves, seat_name, you
 from games.web.rumbaroo import drafts, prompts
-from games.web.rumbaroo.log import ENDINGS, Teller, tile_label
+from games.web.rumbaroo.log import COLOUR_NAMES, Teller, and_list, ending, tile_label
 from games.web.spectator import is_spectator
 
 View = dict[str, Any]
 PLAYING = ("play", "drawn", "croc")
-COLOUR_NAME = {"R": "red", "B": "blue", "G": "green", "Y": "yellow"}
+COLOUR_NAME = COLOUR_NAMES  # in the reader's words
 # ◆ is black in Tile Rummy, so green has its own shape here: one shape, one colour, site-wide.
 COLOUR_SHAPE = {"R": "●", "B": "■", "G": "♣", "Y": "▲"}
 COLOUR_ORDER = {"R": 0, "B": 1, "G": 2, "Y": 3}
@@ -41,7 +44,12 @@ def tile_context(
         if tile.get("stands_for"):
             number = tile["stands_for"]
             colour = COLOUR_NAME.get(run_colour)
-            label += f" (as {colour} {number})" if colour else f" (as {number})"
+            if colour:
+                number_words = pgettext("a tile: its colour and number", "%(colour)s %(number)s")
+                stands = number_words % {"colour": colour, "number": number}
+            else:
+                stands = str(number)
+            label = _("%(tile)s (as %(stands_for)s)") % {"tile": label, "stands_for": stands}
             small = str(number)
     elif tile["action"] is not None:
         big, icon = "", tile["action"].lower()
@@ -49,7 +57,11 @@ def tile_context(
         css = f"c-{tile['colour'] or 'N'} action"
     else:
         big, small, css = str(tile["number"]), COLOUR_SHAPE[tile["colour"]], f"c-{tile['colour']}"
-    spoken = label + (", placed this turn" if placed else ", just laid" if fresh else "")
+    spoken = label
+    if placed:
+        spoken = _("%(tile)s, placed this turn") % {"tile": label}
+    elif fresh:
+        spoken = _("%(tile)s, just laid") % {"tile": label}
     colour = COLOUR_ORDER.get(tile["colour"] or "", 4)
     number = tile["number"] or (20 if tile["action"] else 30)
     return {
@@ -103,15 +115,19 @@ def players_context(view: View, seats: list[Seat], me: int) -> list[dict[str, An
     acting = set(view["to_act"]) if view["phase"] in PLAYING else set()
     players = []
     for s in seats:
-        name = "You" if s.index == me else s.display_name
+        name = you() if s.index == me else seat_name(s.display_name)
         count, total = view["hand_counts"][s.index], view["totals"][s.index]
-        spoken = [name, f"{count} tile{'s' if count != 1 else ''} in hand", f"{total} points"]
+        spoken = [
+            name,
+            ngettext("%(count)s tile in hand", "%(count)s tiles in hand", count) % {"count": count},
+            ngettext("%(count)s point", "%(count)s points", abs(total)) % {"count": total},
+        ]
         if view["pouch_counts"][s.index] > 0:
-            spoken.append("a tile in the pouch")
+            spoken.append(_("a tile in the pouch"))
         if view["skips"][s.index]:
-            spoken.append("misses a turn")
+            spoken.append(pgettext("a player", "misses a turn"))
         if s.index in acting:
-            spoken.append("to play")
+            spoken.append(pgettext("a player", "to play"))
         players.append(
             {
                 "index": s.index,
@@ -129,7 +145,8 @@ def players_context(view: View, seats: list[Seat], me: int) -> list[dict[str, An
 
 
 def names_for(seats: list[Seat], me: int) -> list[str]:
-    return ["You" if s.index == me else s.display_name for s in seats]
+    """Each seat's name for this viewer: "You" for the viewer's own (in the reader's words)."""
+    return [you() if s.index == me else seat_name(s.display_name) for s in seats]
 
 
 def board_context(
@@ -224,12 +241,14 @@ def frame_context(game: Game, seat: Seat, view: View, move: Move) -> dict[str, A
 
 def _common(game: Game, seat: Seat, view: View, seats: list[Seat]) -> dict[str, Any]:
     colour = view["colour"]
+    players = players_context(view, seats, seat.index)
     return {
         "game": game,
         "seat": seat,
         "version": game.version,
         "view": view,
-        "players": players_context(view, seats, seat.index),
+        "players": players,
+        "acting_name": "".join(p["name"] for p in players if p["acting"]),  # "Waiting for…"
         "top": tile_context(view["top"]),
         "colour": {"code": colour, "name": COLOUR_NAME[colour], "shape": COLOUR_SHAPE[colour]},
         "reversed": view["direction"] == -1,
@@ -290,19 +309,29 @@ def round_context(view: View, seats: list[Seat], me: int) -> dict[str, Any] | No
         }
         for s in seats
     ]
-    winner = names[view["round_winner"]]
-    how = ENDINGS.get(view["end_reason"] or "", "won the round")
-    bonus = " (+10 for going out)" if view["end_reason"] == "out" else " (no going-out bonus)"
+    how = ending(view["end_reason"], names[view["round_winner"]])
+    if view["end_reason"] == "out":
+        headline = _("%(ending)s (+10 for going out).") % {"ending": how}
+    else:
+        headline = _("%(ending)s (no going-out bonus).") % {"ending": how}
     champions = [names[s] for s in view["winners"]]
     return {
         "rows": rows,
         "game_over": view["phase"] == "game_over",
         "i_won": me in view["winners"],
-        "headline": f"{winner} {how}{bonus}.",
-        "champions": " and ".join(champions),
+        "headline": headline,
+        "champions": _each_and(champions),
         "champions_count": len(champions),
         "round_no": view["round_no"],
     }
+
+
+def _each_and(names: list[str]) -> str:
+    """Names joined each by the reader's "and": "Joey 1 and Joey 2 and Joey 3"."""
+    text = names[0] if names else ""
+    for name in names[1:]:
+        text = and_list([text, name])
+    return text
 
 
 def _first_view(game: Game) -> View:

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games.engine.melds import why_not
 from games.engine.rumbaroo import RULES, TileFace
 
@@ -93,7 +95,7 @@ def answers_from(post: Any) -> dict[str, Any]:
         try:
             answers[name] = int(raw)
         except ValueError as exc:
-            raise PromptError("That answer could not be read.") from exc
+            raise PromptError(_("That answer could not be read.")) from exc
     return answers
 
 

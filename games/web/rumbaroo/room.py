@@ -9,10 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy
+
 from games.web.rumbaroo.forms import SetupForm
 
 # Shown under the room's seat count.
-SEATS_NOTE = "5–8 seats make a Party table, with a few rules of its own (see How to play)."
+SEATS_NOTE = gettext_lazy(
+    "5–8 seats make a Party table, with a few rules of its own (see How to play)."
+)
 
 
 class OptionsForm(SetupForm):

@@ -15,6 +15,7 @@ from typing import Any
 from uuid import UUID
 
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import catalogue, services
@@ -60,7 +61,7 @@ def seat_specs(request: HttpRequest, form: SetupForm) -> list[services.SeatSpec]
 def _may_meld(view: dict[str, Any]) -> None:
     """Melds are built on your own turn (at a Party table, also as a Croc Snap answer)."""
     if view["phase"] != "play" and not (view["phase"] == "croc" and view["party"]):
-        raise services.IllegalMove("You can't meld now.", "not_now")
+        raise services.IllegalMove(_("You can't meld now."), "not_now")
 
 
 @FLOW.refusals
@@ -84,14 +85,14 @@ def confirm(request: HttpRequest, game_id: UUID) -> HttpResponse:
     game, seat = FLOW.game_for_post(request, game_id)
     draft = services.current_draft(seat, game.version)
     if not draft or not drafts.changed(draft, FLOW.view(game, seat)):
-        error = services.IllegalMove("Place a tile from your hand first.", "nothing_placed")
+        error = services.IllegalMove(_("Place a tile from your hand first."), "nothing_placed")
         return FLOW.refuse(request, game, seat, error)
     action = drafts.meld_action(draft)
     if "free_target" in request.POST or "free_kind" in request.POST:
         free: dict[str, Any] = {"kind": request.POST.get("free_kind", "draw")}
         free["target"] = as_int(request.POST.get("free_target"))
         if free["target"] is None:
-            error = services.ServiceError("Pick an opponent for your free action.", "malformed")
+            error = services.ServiceError(_("Pick an opponent for your free action."), "malformed")
             return FLOW.refuse(request, game, seat, error)
         action["free"] = free
     return FLOW.act(request, game, seat, _with_call(action, draft))
@@ -106,7 +107,7 @@ def discard(request: HttpRequest, game_id: UUID) -> HttpResponse:
     game, seat = FLOW.game_for_post(request, game_id)
     tile = as_int(request.POST.get("tile"))
     if tile is None:
-        error = services.ServiceError("Pick a tile first, then the discard pile.", "no_tile")
+        error = services.ServiceError(_("Pick a tile first, then the discard pile."), "no_tile")
         return FLOW.refuse(request, game, seat, error)
     try:
         answers = prompts.answers_from(request.POST)
