@@ -67,7 +67,7 @@ class RecentGame:
 
     @property
     def summary(self) -> str:
-        """The game and who was in it: "Tile Rummy against Bob (with Cat)"."""
+        """The game and who was in it: "<game> against Bob (with Cat)"."""
         values = {"game": self.kind_name, "opponents": self.against, "partners": self.with_whom}
         if self.opponents and self.partners:
             return _("%(game)s against %(opponents)s (with %(partners)s)") % values

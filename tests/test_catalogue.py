@@ -63,12 +63,19 @@ def _owned_by_a_game(path: Path) -> bool:
 
 
 def _names_pattern() -> re.Pattern[str]:
-    words: set[str] = set()
+    """A game's display name in any case; its kind, URL prefix and package names as code
+    writes them (lower case), so "Romanian", the site's language, is not the game."""
+    names: set[str] = set()
+    codes: set[str] = set()
     for entry in catalogue.CATALOGUE:
-        words |= {entry.kind, entry.url_prefix, entry.name}
-        words |= {m.rsplit(".", 1)[-1] for m in (entry.engine, entry.bot, entry.web)}
-    alternatives = "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
-    return re.compile(rf"(?<![a-z])({alternatives})(?![a-z])", re.IGNORECASE)
+        names.add(entry.name)
+        codes |= {entry.kind, entry.url_prefix}
+        codes |= {m.rsplit(".", 1)[-1] for m in (entry.engine, entry.bot, entry.web)}
+
+    def either(words: set[str]) -> str:
+        return "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
+
+    return re.compile(rf"(?<![A-Za-z])((?i:{either(names)})|{either(codes)})(?![A-Za-z])")
 
 
 def test_no_module_outside_a_games_own_package_names_a_game() -> None:

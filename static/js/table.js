@@ -309,7 +309,7 @@
   function setUpDocks() {
     const folded = isFolded();
     document.querySelectorAll("#board .dock, #board .rm-hand-area").forEach(function (dock) {
-      // A hand (Rumbaroo, Rumasta) or a rack; a dock may name itself (data-dock-noun).
+      // A hand (where a game deals one) or a rack; a dock may name itself (data-dock-noun).
       const title = dock.querySelector(".dock-title, legend");
       const isHand = dock.matches(".rm-hand-area") || dock.querySelector(".hand-area") ||
         (title && /hand/i.test(title.textContent));
