@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games.engine.romanian import JOLYS
 
 Draft = dict[str, Any]
@@ -50,7 +52,7 @@ def placed_ids(draft: Draft | None) -> list[int]:
     """Every tile this draft lays, in new combinations, additions and replacements."""
     draft = draft or fresh()
     out = [t for meld in draft["melds"] for t in meld]
-    out += [t for _, _, tiles in draft["add"] for t in tiles]
+    out += [t for _owner, _index, tiles in draft["add"] for t in tiles]
     out += [r[3] for r in draft["replace"]]
     return out
 
@@ -76,9 +78,9 @@ def changed(draft: Draft | None) -> bool:
 def choose_discard(draft: Draft | None, view: View, index: int | None) -> Draft | None:
     """Pick discard ``index`` (and all after it) to take; the same one again lets it go."""
     if view["phase"] != "draw":
-        raise DraftError("A discard is taken at the start of a turn, instead of drawing.")
+        raise DraftError(_("A discard is taken at the start of a turn, instead of drawing."))
     if index is None or not 0 <= index < len(view["discards"]):
-        raise DraftError("There is no such tile in the row of discards.")
+        raise DraftError(_("There is no such tile in the row of discards."))
     if draft and draft.get("take") == index:
         return None
     return fresh(index)
@@ -92,11 +94,11 @@ def move_tile(draft: Draft | None, view: View, tile: int, target: str) -> Draft:
     (onto a meld), ``j:<owner>:<i>:<joly>`` (in place of a joly) or ``rack``."""
     draft = _copy(draft or fresh())
     if view["phase"] == "draw" and draft["take"] is None:
-        raise DraftError("Draw from the wall, or tap a discard to take it, before laying tiles.")
+        raise DraftError(_("Draw from the wall, or tap a discard to take it, before laying tiles."))
     if view["phase"] not in ("draw", "play"):
-        raise DraftError("Tiles are laid after taking a tile, before you discard.")
+        raise DraftError(_("Tiles are laid after taking a tile, before you discard."))
     if tile not in own_ids(draft, view):
-        raise DraftError("Tiles already on the table stay where they are; pick one of yours.")
+        raise DraftError(_("Tiles already on the table stay where they are; pick one of yours."))
     _lift(draft, tile)
     if tile not in own_ids(draft, view):  # a freed joly whose replacement was undone
         return _tidy(draft)
@@ -106,7 +108,7 @@ def move_tile(draft: Draft | None, view: View, tile: int, target: str) -> Draft:
     elif parts[0] == "n" and len(parts) == 2:
         index = _number(parts[1])
         if index is None or index >= len(draft["melds"]):
-            raise DraftError("There is no such new combination.")
+            raise DraftError(_("There is no such new combination."))
         draft["melds"][index].append(tile)
     elif parts[0] == "m" and len(parts) == 3:
         owner, index = _meld(view, parts[1], parts[2])
@@ -114,7 +116,7 @@ def move_tile(draft: Draft | None, view: View, tile: int, target: str) -> Draft:
     elif parts[0] == "j" and len(parts) == 4:
         _replace(draft, view, parts, tile)
     elif target != "rack":
-        raise DraftError("Pick where the tile goes: a combination, a meld or your rack.")
+        raise DraftError(_("Pick where the tile goes: a combination, a meld or your rack."))
     return _tidy(draft)
 
 
@@ -123,7 +125,7 @@ def _lift(draft: Draft, tile: int) -> None:
     for meld in draft["melds"]:
         if tile in meld:
             meld.remove(tile)
-    for _, _, tiles in draft["add"]:
+    for _owner, _index, tiles in draft["add"]:
         if tile in tiles:
             tiles.remove(tile)
     undone = [r for r in draft["replace"] if r[3] == tile]
@@ -146,18 +148,18 @@ def _replace(draft: Draft, view: View, parts: list[str], tile: int) -> None:
     meld = view["melds"][owner][index]["tiles"]
     jolys = [t["id"] for t in meld if t["joly"]]
     if joly not in jolys or joly in freed_jolys(draft):
-        raise DraftError("That meld has no joly there to replace.")
+        raise DraftError(_("That meld has no joly there to replace."))
     if tile in JOLYS:
-        raise DraftError("A joly is replaced by a real tile.")
+        raise DraftError(_("A joly is replaced by a real tile."))
     draft["replace"].append([owner, index, joly, tile])
 
 
 def _meld(view: View, raw_owner: str, raw_index: str) -> tuple[int, int]:
     owner, index = _number(raw_owner), _number(raw_index)
     if owner is None or index is None or owner >= len(view["melds"]):
-        raise DraftError("There is no such meld on the table.")
+        raise DraftError(_("There is no such meld on the table."))
     if index >= len(view["melds"][owner]):
-        raise DraftError("There is no such meld on the table.")
+        raise DraftError(_("There is no such meld on the table."))
     return owner, index
 
 

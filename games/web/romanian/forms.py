@@ -9,19 +9,20 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from games import catalogue
 from games.engine import romanian
 
-LEVELS = [(level.key, level.label) for level in catalogue.get(romanian.KIND).levels]
-THRESHOLDS = [(50, "50 points (the usual)"), (45, "45 points")]
+LEVELS = [(level.key, _(level.label)) for level in catalogue.get(romanian.KIND).levels]
+THRESHOLDS = [(50, _("50 points (the usual)")), (45, _("45 points"))]
 PENALTIES = [
-    ("flat200", "A flat 200 points"),
-    ("rack100", "100 points plus what is left on the rack"),
+    ("flat200", _("A flat 200 points")),
+    ("rack100", _("100 points plus what is left on the rack")),
 ]
 DISCARD_COUNTS = [
-    ("no", "No — before opening, always draw from the wall"),
-    ("yes", "Yes — the last discard may be taken to open with it that turn"),
+    ("no", _("No — before opening, always draw from the wall")),
+    ("yes", _("Yes — the last discard may be taken to open with it that turn")),
 ]
 
 
@@ -31,36 +32,36 @@ class SetupForm(forms.Form):
         coerce=int,
         initial=1,
         widget=forms.RadioSelect,
-        label="Computer opponents",
+        label=_("Computer opponents"),
     )
     level = forms.ChoiceField(
-        choices=LEVELS, initial="medium", widget=forms.RadioSelect, label="Computer level"
+        choices=LEVELS, initial="medium", widget=forms.RadioSelect, label=_("Computer level")
     )
     rounds = forms.IntegerField(
         min_value=1,
         max_value=20,
         initial=4,
-        label="Rounds",
-        help_text="The highest total after the last round wins (1–20).",
+        label=_("Rounds"),
+        help_text=_("The highest total after the last round wins (1–20)."),
     )
     threshold = forms.TypedChoiceField(
         choices=THRESHOLDS,
         coerce=int,
         initial=50,
         widget=forms.RadioSelect,
-        label="Opening meld at least",
+        label=_("Opening meld at least"),
     )
     penalty = forms.ChoiceField(
         choices=PENALTIES,
         initial="flat200",
         widget=forms.RadioSelect,
-        label="A player who melds nothing in a round loses",
+        label=_("A player who melds nothing in a round loses"),
     )
     discard_counts = forms.ChoiceField(
         choices=DISCARD_COUNTS,
         initial="no",
         widget=forms.RadioSelect,
-        label="May a taken discard count toward the opening?",
+        label=_("May a taken discard count toward the opening?"),
     )
 
     def engine_config(self) -> dict[str, Any]:

@@ -11,40 +11,57 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop, ngettext, pgettext, pgettext_lazy
+
 from games.engine.registry import engine_for
 from games.engine.romanian.tiles import reading_of
 from games.models import Game, Move, Seat
+from games.table_flow import is_you, seat_name, you
 from games.web.romanian import drafts
-from games.web.romanian.captions import caption
+from games.web.romanian.captions import COLOUR_NAME, caption, colour_number, said
 
 View = dict[str, Any]
-COLOUR_LABEL = {"R": "red", "B": "blue", "Y": "yellow", "K": "black"}
 COLOUR_SHAPE = {"R": "●", "B": "■", "Y": "▲", "K": "◆"}
 COLOUR_ORDER = {"R": 0, "B": 1, "Y": 2, "K": 3}
 # The nothing-melded penalty in the How to play page's words (a bare "−100 + rack" misleads).
 PENALTY_TEXT = {
-    "flat200": "a flat 200 points",
-    "rack100": "100 points plus what is left on the rack",
+    "flat200": gettext_lazy("a flat 200 points"),
+    "rack100": gettext_lazy("100 points plus what is left on the rack"),
 }
+# How a round ended when nobody went out (the round panel's headline).
 ENDINGS = {
-    "out": "went out",
-    "wall": "The wall ran out: nobody went out",
-    "turn_cap": "The round ran too long and was stopped: nobody went out",
+    "wall": gettext_lazy("The wall ran out: nobody went out."),
+    "turn_cap": gettext_lazy("The round ran too long and was stopped: nobody went out."),
 }
+# A doubla is only ever said as high (7-13) or low (1-6).
+HEIGHTS = {"high": pgettext_lazy("doubla", "high"), "low": pgettext_lazy("doubla", "low")}
+DECLARED = {
+    "high": gettext_lazy("declared a high doubla"),
+    "low": gettext_lazy("declared a low doubla"),
+}
+KINDS = {"run": pgettext_lazy("combination", "run"), "group": pgettext_lazy("combination", "group")}
 
 
 def face_label(face: str) -> str:
     """``"R7"`` → ``"red 7"``; ``"J"`` → ``"joly"``."""
     if face == "J" or not face:
-        return "joly"
-    return f"{COLOUR_LABEL.get(face[0], '')} {face[1:]}".strip()
+        return _("joly")
+    if face[0] not in COLOUR_NAME:
+        return face[1:]
+    return colour_number(face[0], face[1:])
+
+
+def height_text(height: str | None) -> str:
+    """A doubla's height in the reader's language ("high", "low")."""
+    return str(HEIGHTS.get(height or "", height or ""))
 
 
 def tile_context(tile: dict[str, Any], **flags: Any) -> dict[str, Any]:
     """A tile as drawn: number and shape, a spoken label, and a CSS colour class."""
     if tile["joly"]:
         stands = tile.get("stands_for")
-        label = f"joly (as {face_label(stands)})" if stands else "joly"
+        label = _("joly (as %(tile)s)") % {"tile": face_label(stands)} if stands else _("joly")
         big, small = "☺", _stands_text(stands) if stands else "J"
         css, colour, number = "c-J", 9, 99
     else:
@@ -82,14 +99,14 @@ def known_tiles(view: View) -> dict[int, dict[str, Any]]:
 
 
 def names_for(seats: list[Seat], me: int) -> list[str]:
-    return ["You" if s.index == me else s.display_name for s in seats]
+    return [you() if s.index == me else seat_name(s.display_name) for s in seats]
 
 
 def options_context(view: View) -> dict[str, Any]:
     options = view["options"]
     return {
         "threshold": options["threshold"],
-        "penalty": PENALTY_TEXT.get(options["penalty"], options["penalty"]),
+        "penalty": str(PENALTY_TEXT.get(options["penalty"], options["penalty"])),
         "discard_counts": options["discard_counts"],
         "rounds": options["rounds"],
     }
@@ -112,6 +129,7 @@ def players_context(
             "acting": s.index in acting,
             "dealer": s.index == view["dealer"],
             "doubla": view["doubla"]["declared"][s.index],
+            "doubla_text": height_text(view["doubla"]["declared"][s.index]),
             "melds": melds_context(view, s.index, draft, can_lay, names[s.index]),
             "spoken": _spoken(view, s.index, names[s.index], s.index in acting),
         }
@@ -122,15 +140,22 @@ def players_context(
 def _spoken(view: View, seat: int, name: str, acting: bool) -> str:
     """One line a screen reader says for a player's chip."""
     count = view["rack_counts"][seat]
-    words = [name, f"{count} tile{'s' if count != 1 else ''}", f"{view['totals'][seat]} points"]
+    total = view["totals"][seat]
+    words = [
+        name,
+        ngettext("%(count)s tile", "%(count)s tiles", count) % {"count": count},
+        # English says "points" for any total (a total may be below zero).
+        ngettext("%(count)s points", "%(count)s points", abs(total)) % {"count": total},
+    ]
     if view["opened"][seat]:
-        words.append("opened")
+        words.append(pgettext("a player's state", "opened"))
     if seat == view["dealer"]:
-        words.append("dealer")
-    if view["doubla"]["declared"][seat]:
-        words.append(f"declared a {view['doubla']['declared'][seat]} doubla")
+        words.append(pgettext("a player's state", "dealer"))
+    declared = view["doubla"]["declared"][seat]
+    if declared:
+        words.append(str(DECLARED[declared]) if declared in DECLARED else declared)
     if acting:
-        words.append("to play")
+        words.append(pgettext("a player's state", "to play"))
     return ", ".join(words)
 
 
@@ -193,6 +218,7 @@ def new_melds_context(
                 "tiles": [tile_context(_plain(faces[t]), placed=True) for t in shown],
                 "valid": reading is not None,
                 "kind": reading.kind if reading else None,
+                "kind_text": str(KINDS.get(reading.kind, reading.kind)) if reading else "",
                 "value": reading.value if reading else 0,
             }
         )
@@ -226,7 +252,14 @@ def doubla_pairs(view: View) -> list[dict[str, Any]]:
         ids = [t["id"] for t in rack if t["face"] == face][:2]
         tile = tile_context(next(t for t in rack if t["face"] == face))
         height = "high" if int(face[1:]) >= 7 else "low"
-        pairs.append({"value": f"{ids[0]}-{ids[1]}", "tile": tile, "height": height})
+        pairs.append(
+            {
+                "value": f"{ids[0]}-{ids[1]}",
+                "tile": tile,
+                "height": height,
+                "height_text": height_text(height),
+            }
+        )
     return pairs
 
 
@@ -238,10 +271,12 @@ def doubla_context(view: View, seats: list[Seat], me: int) -> dict[str, Any] | N
     names = names_for(seats, me)
     asking = me in view["to_act"]
     declared = [
-        {"name": names[s], "height": h} for s, h in enumerate(view["doubla"]["declared"]) if h
+        {"name": names[s], "height": h, "height_text": height_text(h)}
+        for s, h in enumerate(view["doubla"]["declared"])
+        if h
     ]
     partners = [
-        {"seat": s, "name": names[s], "height": h}
+        {"seat": s, "name": names[s], "height": h, "height_text": height_text(h)}
         for s, h in enumerate(view["doubla"]["declared"])
         if h and s != me
     ]
@@ -295,14 +330,17 @@ def board_context(
     rack = [tile_context(_plain(faces[t]), taken=t in taken, freed=t in freed) for t in own]
     new_melds = new_melds_context(draft, faces)
     names = names_for(seats, me)
+    players = players_context(view, seats, me, draft, can_lay)
     return {
         **_common(game, seat, view, seats),
         "my_turn": my_turn,
+        # Who the table waits for ("Waiting for Bea…"), as the line has always read them.
+        "acting_names": "".join(p["name"] for p in players if p["acting"]),
         "can_lay": can_lay,
         "can_discard": my_turn and phase in ("first_discard", "play"),
         "can_draw": my_turn and phase == "draw",
         "may_take": bool(view["may_take"]),
-        "players": players_context(view, seats, me, draft, can_lay),
+        "players": players,
         "discards": discards_context(view, names, draft, bool(view["may_take"])),
         "rack": rack,
         "new_melds": new_melds,
@@ -401,17 +439,32 @@ def _common(game: Game, seat: Seat, view: View, seats: list[Seat]) -> dict[str, 
 
 def _announcements(view: View, names: list[str]) -> list[str]:
     out = []
-    for s, said in enumerate(view["announced"]):
-        if said:
+    for s, announced in enumerate(view["announced"]):
+        if announced:
             count = view["rack_counts"][s]
-            verb = "are" if names[s] == "You" else "is"
-            out.append(f"{names[s]} {verb} down to {count} tile{'s' if count != 1 else ''}.")
+            values = {"name": names[s], "count": count}
+            if is_you(names[s]):
+                line = ngettext(
+                    "You are down to %(count)s tile.", "You are down to %(count)s tiles.", count
+                )
+            else:
+                line = ngettext(
+                    "%(name)s is down to %(count)s tile.",
+                    "%(name)s is down to %(count)s tiles.",
+                    count,
+                )
+            out.append(line % values)
     return out
 
 
 def spoken_list(names: list[str]) -> str:
     """ "Uma", "Uma and Bea", "Uma, Bea and Ion": how a list of names is said."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    return pgettext("a list", "%(items)s and %(last)s") % {
+        "items": ", ".join(names[:-1]),
+        "last": names[-1],
+    }
 
 
 def result_line(winners: list[int], names: list[str], me: int) -> str:
@@ -423,10 +476,12 @@ def result_line(winners: list[int], names: list[str], me: int) -> str:
         return ""  # a round is over, not the game
     others = [names[s] for s in winners if s != me]
     if me in winners:
-        return f"You share the win with {spoken_list(others)}!" if others else "You win!"
+        if not others:
+            return _("You win!")
+        return _("You share the win with %(names)s!") % {"names": spoken_list(others)}
     if len(others) == 1:
-        return f"{others[0]} wins the game."
-    return f"{spoken_list(others)} share the win."
+        return _("%(name)s wins the game.") % {"name": others[0]}
+    return _("%(names)s share the win.") % {"names": spoken_list(others)}
 
 
 def round_context(view: View, seats: list[Seat], me: int) -> dict[str, Any] | None:
@@ -448,11 +503,20 @@ def round_context(view: View, seats: list[Seat], me: int) -> dict[str, Any] | No
         )
     winner = view["round_winner"]
     if winner is not None:
-        headline = f"{names[winner]} {ENDINGS['out']}"
+        you_won, values = is_you(names[winner]), {"name": names[winner]}
         if view["all_at_once"]:
-            headline += " with every tile at once"
+            headline = said(
+                you_won,
+                gettext_noop("You went out with every tile at once."),
+                gettext_noop("%(name)s went out with every tile at once."),
+                values,
+            )
+        else:
+            headline = said(
+                you_won, gettext_noop("You went out."), gettext_noop("%(name)s went out."), values
+            )
     else:
-        headline = ENDINGS.get(view["end_reason"] or "", "The round is over")
+        headline = str(ENDINGS.get(view["end_reason"] or "", _("The round is over.")))
     history = [
         {"number": i + 1, "scores": scores} for i, scores in enumerate(view["round_history"])
     ]
@@ -460,7 +524,7 @@ def round_context(view: View, seats: list[Seat], me: int) -> dict[str, Any] | No
         "rows": rows,
         "game_over": view["phase"] == "game_over",
         "i_won": me in view["winners"],
-        "headline": headline + ".",
+        "headline": headline,
         "result": result_line(view["winners"], names, me),
         "round_no": view["round_no"],
         "rounds": view["rounds"],

@@ -13,6 +13,7 @@ from typing import Any
 from uuid import UUID
 
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import catalogue, services
@@ -86,9 +87,9 @@ def confirm(request: HttpRequest, game_id: UUID) -> HttpResponse:
     draft = services.current_draft(seat, game.version)
     view = FLOW.view(game, seat)
     if not draft or not drafts.changed(draft):
-        message = "Put a tile into a combination or onto a meld first."
+        message = _("Put a tile into a combination or onto a meld first.")
         if view["phase"] == "draw":
-            message = "Draw from the wall, or tap a discard in the row to take it."
+            message = _("Draw from the wall, or tap a discard in the row to take it.")
         return FLOW.refuse(request, game, seat, services.IllegalMove(message, "nothing_placed"))
     return FLOW.act(request, game, seat, drafts.action(draft, view))
 
@@ -102,12 +103,12 @@ def discard(request: HttpRequest, game_id: UUID) -> HttpResponse:
     game, seat = FLOW.game_for_post(request, game_id)
     tile = as_int(request.POST.get("tile"))
     if tile is None:
-        error = services.ServiceError("Pick a tile from your rack, then Discard.", "no_tile")
+        error = services.ServiceError(_("Pick a tile from your rack, then Discard."), "no_tile")
         return FLOW.refuse(request, game, seat, error)
     draft = services.current_draft(seat, game.version)
     if drafts.placed_ids(draft):
         error = services.IllegalMove(
-            "Confirm or reset the tiles you have laid before discarding.", "unconfirmed"
+            _("Confirm or reset the tiles you have laid before discarding."), "unconfirmed"
         )
         return FLOW.refuse(request, game, seat, error)
     return FLOW.act(request, game, seat, {"type": "discard", "tile": tile})
@@ -120,7 +121,7 @@ def doubla(request: HttpRequest, game_id: UUID) -> HttpResponse:
     raw = request.POST.get("pair", "").split("-")
     pair = [as_int(p) for p in raw]
     if len(pair) != 2 or None in pair:
-        error = services.ServiceError("Pick the pair to declare.", "malformed")
+        error = services.ServiceError(_("Pick the pair to declare."), "malformed")
         return FLOW.refuse(request, game, seat, error)
     return FLOW.act(request, game, seat, {"type": "doubla", "pair": pair})
 
@@ -131,7 +132,7 @@ def swap(request: HttpRequest, game_id: UUID) -> HttpResponse:
     game, seat = FLOW.game_for_post(request, game_id)
     other = as_int(request.POST.get("with"))
     if other is None:
-        error = services.ServiceError("Pick who to swap with.", "malformed")
+        error = services.ServiceError(_("Pick who to swap with."), "malformed")
         return FLOW.refuse(request, game, seat, error)
     return FLOW.act(request, game, seat, {"type": "swap", "with": other})
 
