@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 Draft = dict[str, Any]
 
 
@@ -35,24 +37,24 @@ def _in_use(draft: Draft) -> set[int]:
 def check_cards(draft: Draft | None, view: dict[str, Any], cards: list[int]) -> None:
     """Cards the player picked must be in the hand and not already set aside in the draft."""
     if not set(cards) <= _hand_ids(view):
-        raise DraftError("Pick cards from your hand.")
+        raise DraftError(_("Pick cards from your hand."))
     if set(cards) & _in_use(draft or {}):
-        raise DraftError("That card is already set aside this turn.")
+        raise DraftError(_("That card is already set aside this turn."))
 
 
 def start_proof(view: dict[str, Any], piles: list[int]) -> Draft:
     """Begin the proof step for one pile (A) or both (B)."""
     if view["step"] != "choose":
-        raise DraftError("You have already taken or drawn this turn.")
+        raise DraftError(_("You have already taken or drawn this turn."))
     for pile in piles:
         if not view["piles"][pile]["pickable"]:
-            raise DraftError(f"Pile {pile + 1} can't be picked up now.")
+            raise DraftError(_("Pile %(pile)s can't be picked up now.") % {"pile": pile + 1})
     return {"piles": piles, "proofs": {}, "extra": []}
 
 
 def set_proof(draft: Draft | None, pile: int, cards: list[int], meld: int | None) -> Draft:
     if not draft or pile not in draft.get("piles", []):
-        raise DraftError("Choose a pile to take first.")
+        raise DraftError(_("Choose a pile to take first."))
     draft["proofs"][str(pile)] = {"cards": cards, "meld": meld}
     return draft
 
@@ -60,7 +62,7 @@ def set_proof(draft: Draft | None, pile: int, cards: list[int], meld: int | None
 def add_group(draft: Draft | None, key: str, cards: list[int]) -> Draft:
     """Set picked cards aside as one more meld (``extra`` with a take, ``groups`` in play)."""
     if len(cards) < 3:
-        raise DraftError("A meld needs at least three cards: pick them first.")
+        raise DraftError(_("A meld needs at least three cards: pick them first."))
     draft = draft or {}
     draft.setdefault(key, []).append(cards)
     return draft
@@ -83,7 +85,9 @@ def set_discard(draft: Draft | None, view: dict[str, Any], pile: int, card: int)
     draft = dict(draft or {})
     chosen = list(draft.get("discards") or [None, None])
     if card not in _hand_ids(view) or card == chosen[1 - pile]:
-        raise DraftError("Pick a card from your hand that isn't already going to the other pile.")
+        raise DraftError(
+            _("Pick a card from your hand that isn't already going to the other pile.")
+        )
     chosen[pile] = card
     draft["discards"] = chosen
     return draft

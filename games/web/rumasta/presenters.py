@@ -10,18 +10,79 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop, ngettext, pgettext, pgettext_lazy
+
+from games.engine.rumasta.cards import Card
 from games.models import Game, Move, Seat
+from games.table_flow import is_you, seat_name, you
 from games.web.rumasta import captions
+from games.web.rumasta.captions import after_preposition, said
 from games.web.spectator import is_spectator
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+# The dreidel's letters are names; what each one does is said in the reader's language.
 DREIDEL = {
-    "nun": ("נ", "Nun", "draw 3"),
-    "gimel": ("ג", "Gimel", "take a random card from an opponent and draw 4"),
-    "hey": ("ה", "Hey", "draw 6"),
-    "shin": ("ש", "Shin", "an opponent takes a random card, then draw 4"),
+    "nun": ("נ", "Nun", gettext_lazy("draw 3")),
+    "gimel": ("ג", "Gimel", gettext_lazy("take a random card from an opponent and draw 4")),
+    "hey": ("ה", "Hey", gettext_lazy("draw 6")),
+    "shin": ("ש", "Shin", gettext_lazy("an opponent takes a random card, then draw 4")),
 }
 SIDE_NAMES = "ABC"
+# A card's accessible name ("queen of hearts"), built in the reader's language.
+RANK_NAMES = {
+    1: pgettext_lazy("card rank", "ace"),
+    2: pgettext_lazy("card rank", "two"),
+    3: pgettext_lazy("card rank", "three"),
+    4: pgettext_lazy("card rank", "four"),
+    5: pgettext_lazy("card rank", "five"),
+    6: pgettext_lazy("card rank", "six"),
+    7: pgettext_lazy("card rank", "seven"),
+    8: pgettext_lazy("card rank", "eight"),
+    9: pgettext_lazy("card rank", "nine"),
+    10: pgettext_lazy("card rank", "ten"),
+    11: pgettext_lazy("card rank", "jack"),
+    12: pgettext_lazy("card rank", "queen"),
+    13: pgettext_lazy("card rank", "king"),
+}
+SUIT_NAMES = {
+    "S": pgettext_lazy("card suit", "spades"),
+    "H": pgettext_lazy("card suit", "hearts"),
+    "D": pgettext_lazy("card suit", "diamonds"),
+    "C": pgettext_lazy("card suit", "clubs"),
+}
+# Why a round ended, when nobody's going out says it (``round_context``).
+ENDED = {
+    "out": pgettext_lazy("why a round ended", "went out"),
+    "stock": pgettext_lazy("why a round ended", "the draw pile ran out"),
+    "move_cap": pgettext_lazy("why a round ended", "the move cap"),
+}
+
+
+def card_name(rank: int, suit: str) -> str:
+    """A card's accessible name, "queen of hearts" or "joker", in the reader's language."""
+    if rank == 0 or suit not in SUIT_NAMES:
+        return pgettext("a card", "joker")
+    return pgettext("a card: its rank and suit", "%(rank)s of %(suit)s") % {
+        "rank": RANK_NAMES[rank],
+        "suit": SUIT_NAMES[suit],
+    }
+
+
+def face_name(text: str) -> str:
+    """The accessible name of a card printed as ``QH``, ``10S``, ``JK``."""
+    if text == "JK":
+        return card_name(0, "")
+    card = Card.parse(text)
+    return card_name(card.rank, card.suit)
+
+
+def joined(names: list[str]) -> str:
+    """A side's players: "Ana and Bea" (and "Ana and Bea and Ion" for three)."""
+    out = names[0]
+    for name in names[1:]:
+        out = pgettext("a list", "%(items)s and %(last)s") % {"items": out, "last": name}
+    return out
 
 
 def card(shown: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -35,12 +96,12 @@ def card(shown: dict[str, Any] | None) -> dict[str, Any] | None:
         "rank_text": "★" if joker else rank,
         "symbol": "" if joker else SUIT_SYMBOL[shown["suit"]],
         "css": "joker" if joker else shown["colour"],
-        "label": shown["name"],
+        "label": card_name(shown["rank"], shown["suit"]),
     }
 
 
 def names_of(game: Game, seats: list[Seat], me: int) -> list[str]:
-    return ["You" if s.index == me else s.display_name for s in seats]
+    return [you() if s.index == me else seat_name(s.display_name) for s in seats]
 
 
 def players_context(view: dict[str, Any], names: list[str], me: int) -> list[dict[str, Any]]:
@@ -72,11 +133,11 @@ def sides_context(view: dict[str, Any], names: list[str], me: int) -> list[dict[
             for m in side["melds"]
         ]
         mine = me in side["seats"]
-        who = " and ".join(names[s] for s in side["seats"])
+        who = joined([names[s] for s in side["seats"]])
         out.append(
             {
                 "index": side["side"],
-                "title": "Your side" if mine else who,
+                "title": _("Your side") if mine else who,
                 "who": who,
                 "mine": mine,
                 "melds": melds,
@@ -129,13 +190,39 @@ def heart_result(view: dict[str, Any], names: list[str]) -> str | None:
         return None
     layer = names[result["layer"]]
     if result["winner"] == "heart":
-        return f"❤️ {layer} pressed the heart in time: no one called out."
+        return said(
+            is_you(layer),
+            gettext_noop("❤️ You pressed the heart in time: no one called out."),
+            gettext_noop("❤️ %(name)s pressed the heart in time: no one called out."),
+            {"name": layer},
+        )
+    # The black 3's layer reads "by <name>" in some languages: "You" takes that form there.
+    values = {"layer": after_preposition(layer)}
     if result["winner"] == "call_out":
         moved = len(result["red3s_moved"])
-        caller = names[result["by"]]
-        taken = f" and took {moved} red 3{'s' if moved != 1 else ''}" if moved else ""
-        return f"📣 {caller} called out {layer}'s black 3 first{taken}."
-    return f"{layer}'s black 3 window closed with no press."
+        values.update(name=names[result["by"]], count=moved)
+        you_called = is_you(names[result["by"]])
+        if not moved:
+            return said(
+                you_called,
+                gettext_noop("📣 You called out %(layer)s's black 3 first."),
+                gettext_noop("📣 %(name)s called out %(layer)s's black 3 first."),
+                values,
+            )
+        if you_called:
+            line = ngettext(
+                "📣 You called out %(layer)s's black 3 first and took %(count)s red 3.",
+                "📣 You called out %(layer)s's black 3 first and took %(count)s red 3s.",
+                moved,
+            )
+        else:
+            line = ngettext(
+                "📣 %(name)s called out %(layer)s's black 3 first and took %(count)s red 3.",
+                "📣 %(name)s called out %(layer)s's black 3 first and took %(count)s red 3s.",
+                moved,
+            )
+        return line % values
+    return _("%(layer)s's black 3 window closed with no press.") % values
 
 
 def cut_context(view: dict[str, Any], names: list[str]) -> dict[str, Any] | None:
@@ -144,12 +231,22 @@ def cut_context(view: dict[str, Any], names: list[str]) -> dict[str, Any] | None
         return None
     off = cut["count"] - cut["target"]
     if cut["perfect"]:
-        text = "a perfect cut: +100 at this round's scoring"
+        text = _("a perfect cut: +100 at this round's scoring")
     elif off < 0:
-        text = f"{-off} card{'s' if off != -1 else ''} short (the dealer made up the rest)"
+        text = ngettext(
+            "%(count)s card short (the dealer made up the rest)",
+            "%(count)s cards short (the dealer made up the rest)",
+            -off,
+        ) % {"count": -off}
     else:
-        text = f"{off} card{'s' if off != 1 else ''} too many (the extra went under the stock)"
-    return {"by": names[view["cutter"]], "perfect": cut["perfect"], "text": text}
+        text = ngettext(
+            "%(count)s card too many (the extra went under the stock)",
+            "%(count)s cards too many (the extra went under the stock)",
+            off,
+        ) % {"count": off}
+    # "The cut by <name>": after a preposition in the reader's language too.
+    by = after_preposition(names[view["cutter"]])
+    return {"by": by, "perfect": cut["perfect"], "text": text}
 
 
 def dreidel_context(view: dict[str, Any], names: list[str]) -> dict[str, Any] | None:
@@ -161,7 +258,7 @@ def dreidel_context(view: dict[str, Any], names: list[str]) -> dict[str, Any] | 
     return {
         "letter": letter,
         "name": name,
-        "effect": effect,
+        "effect": str(effect),
         "by": names[by] if by is not None else "",
     }
 
@@ -176,7 +273,7 @@ def round_context(view: dict[str, Any], names: list[str], me: int) -> dict[str, 
         rows.append(
             {
                 **steps,
-                "who": " and ".join(names[s] for s in seats),
+                "who": joined([names[s] for s in seats]),
                 "mine": me in seats,
                 "won": bool(set(seats) & set(view["winners"])),
                 "hands": [
@@ -185,17 +282,21 @@ def round_context(view: dict[str, Any], names: list[str], me: int) -> dict[str, 
                 ],
             }
         )
-    reason = {"out": "went out", "stock": "the draw pile ran out", "move_cap": "the move cap"}
     went_out = view["went_out"]
+    if view["end_reason"] == "out" and went_out is not None:
+        why = said(
+            is_you(names[went_out]),
+            gettext_noop("You went out"),
+            gettext_noop("%(name)s went out"),
+            {"name": names[went_out]},
+        )
+    else:
+        why = str(ENDED.get(view["end_reason"] or "", ""))
     return {
         "rows": rows,
         "game_over": view["phase"] == "game_over",
         "i_won": me in view["winners"],
-        "why": (
-            f"{names[went_out]} went out"
-            if view["end_reason"] == "out" and went_out is not None
-            else reason.get(view["end_reason"] or "", "")
-        ),
+        "why": why,
     }
 
 
@@ -207,7 +308,8 @@ def _face_card(face: dict[str, Any]) -> dict[str, Any]:
         "rank_text": "★" if joker else text[:-1],
         "symbol": SUIT_SYMBOL.get(suit, ""),
         "css": "joker" if joker else ("red" if suit in "HD" else "black"),
-        "label": face["name"],
+        "label": face_name(text),
+        "name": face["name"],  # the engine's English name: the card's data-testid
     }
 
 
@@ -237,6 +339,10 @@ def board_context(
         "cut_middle": max(1, view["stock_count"] // 2),
         "names": names,
         "players": players_context(view, names, seat.index),
+        # Who the cut waits for ("Waiting for Bea to cut…"), as the line has always read them.
+        "acting_names": "".join(
+            names[i] for i in view["to_act"] if view["phase"] in ("turn", "cut", "heart")
+        ),
         "sides": sides_context(view, names, seat.index),
         "piles": piles_context(view, draft),
         "hand": [card(c) for c in view["hand"] or [] if c["id"] not in taken],

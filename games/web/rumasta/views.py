@@ -18,6 +18,8 @@ from uuid import UUID
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_GET, require_POST
 
 from games import catalogue, services
@@ -87,14 +89,14 @@ def seat_specs(request: HttpRequest, form: SetupForm) -> list[services.SeatSpec]
 def _cards(request: HttpRequest) -> list[int]:
     picked = [as_int(raw) for raw in request.POST.getlist("cards")]
     if any(c is None for c in picked):
-        raise drafts.DraftError("Pick cards from your hand.")
+        raise drafts.DraftError(_("Pick cards from your hand."))
     return [c for c in picked if c is not None]
 
 
 def _pile(request: HttpRequest) -> int:
     pile = as_int(request.POST.get("pile"))
     if pile not in (0, 1):
-        raise drafts.DraftError("Choose pile 1 or pile 2.")
+        raise drafts.DraftError(_("Choose pile 1 or pile 2."))
     return pile
 
 
@@ -163,7 +165,7 @@ def cut(request: HttpRequest, game_id: UUID) -> HttpResponse:
     def build(view: dict[str, Any]) -> dict[str, Any]:
         count = as_int(request.POST.get("count"))
         if count is None:
-            raise drafts.DraftError("Pick a point along the stock to cut.")
+            raise drafts.DraftError(_("Pick a point along the stock to cut."))
         return {"type": "cut", "count": count}
 
     return _move(request, game_id, build)
@@ -217,7 +219,7 @@ def group(request: HttpRequest, game_id: UUID) -> HttpResponse:
 def _group(key: str, cards: list[int]) -> Change:
     def change(draft: dict[str, Any] | None, view: dict[str, Any]) -> dict[str, Any]:
         if key == "extra" and not (draft and draft.get("piles")):
-            raise drafts.DraftError("Choose a pile to take first.")
+            raise drafts.DraftError(_("Choose a pile to take first."))
         drafts.check_cards(draft, view, cards)
         return drafts.add_group(draft, key, cards)
 
@@ -255,7 +257,7 @@ def meld(request: HttpRequest, game_id: UUID) -> HttpResponse:
         if cards:
             groups.append(cards)
         if not groups:
-            raise drafts.DraftError("Pick the cards of your meld first.")
+            raise drafts.DraftError(_("Pick the cards of your meld first."))
         return {"type": "meld", "melds": groups}
 
     return _move(request, game_id, build)
@@ -271,7 +273,7 @@ def add(request: HttpRequest, game_id: UUID) -> HttpResponse:
     def build(view: dict[str, Any]) -> dict[str, Any]:
         cards = _cards(request)
         if not cards:
-            raise drafts.DraftError("Pick the cards to add first.")
+            raise drafts.DraftError(_("Pick the cards to add first."))
         return {"type": "add", "meld": as_int(request.POST.get("meld")), "cards": cards}
 
     return _move(request, game_id, build)
@@ -284,7 +286,7 @@ def switch(request: HttpRequest, game_id: UUID) -> HttpResponse:
     def build(view: dict[str, Any]) -> dict[str, Any]:
         cards = _cards(request)
         if len(cards) != 1:
-            raise drafts.DraftError("Pick the one natural card that takes the wild's place.")
+            raise drafts.DraftError(_("Pick the one natural card that takes the wild's place."))
         side, meld, wild = (as_int(p) for p in (request.POST.get("wild", "") + "::").split(":")[:3])
         return {"type": "switch", "side": side, "meld": meld, "wild": wild, "card": cards[0]}
 
@@ -298,11 +300,11 @@ def discard(request: HttpRequest, game_id: UUID) -> HttpResponse:
     def read() -> Change:
         pile, cards = _pile(request), _cards(request)
         if len(cards) != 1:
-            raise drafts.DraftError("Pick one card for this pile.")
+            raise drafts.DraftError(_("Pick one card for this pile."))
 
         def change(draft: dict[str, Any] | None, view: dict[str, Any]) -> dict[str, Any]:
             if view["step"] != "play" and "discard" not in view["me"]["actions"]:
-                raise drafts.DraftError("Take or draw first; the discards end your turn.")
+                raise drafts.DraftError(_("Take or draw first; the discards end your turn."))
             return drafts.set_discard(draft, view, pile, cards[0])
 
         return change
@@ -325,7 +327,7 @@ def sort(request: HttpRequest, game_id: UUID) -> HttpResponse:
     return FLOW.board(request, game, seat)
 
 
-TOO_LATE = "Too late: that race was already over."
+TOO_LATE = gettext_noop("Too late: that race was already over.")  # the English, for tests
 
 
 def race_press(kind: str) -> Callable[[HttpRequest, UUID], HttpResponse]:
@@ -349,9 +351,9 @@ def race_press(kind: str) -> Callable[[HttpRequest, UUID], HttpResponse]:
             if not (late and _race_lost(game, seat)):
                 return FLOW.refuse(request, game, seat, exc)
             if not request.htmx:
-                messages.info(request, TOO_LATE)
+                messages.info(request, _(TOO_LATE))
                 return redirect(FLOW.table_url_name, game_id=game.id)
-            return FLOW.board(request, game, seat, error=TOO_LATE)
+            return FLOW.board(request, game, seat, error=_(TOO_LATE))
         if not request.htmx:
             return redirect(FLOW.table_url_name, game_id=game.id)
         return FLOW.board(request, game, seat, shown=version + 1)
