@@ -14,6 +14,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games import catalogue
+
 from .models import Attempt, Puzzle
 from .themes import THEMES, theme_name
 
@@ -31,6 +33,7 @@ def board_context(attempt: Attempt, error: str = "") -> dict[str, Any]:
     game = puzzle.adapter
     context: dict[str, Any] = {
         "puzzle": puzzle,
+        "game_name": catalogue.kind_name(puzzle.game),  # in the reader's language
         "attempt": attempt,
         "prompt": status_line(attempt),
         "game_meta": game.meta(puzzle),

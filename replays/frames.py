@@ -27,13 +27,15 @@ from typing import Any
 from django.core.cache import cache
 from django.http import HttpRequest
 from django.template.loader import get_template, render_to_string
+from django.utils import translation
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 
 from games.engine.registry import engine_for
 from games.gameweb import ReplayAdapter, web_for
 from games.models import Game, Move, Seat
-from games.table_flow import SPEEDS, TableFlow
+from games.table_flow import SPEEDS, TableFlow, seat_name, you
 from replays.timeline import CACHE_SECONDS, RoundSpan, Timeline, state_at
 
 # A seat number no player has: a spectator is "You" to nobody.
@@ -126,7 +128,7 @@ def _move_at(game: Game, engine: ModuleType, state: Any, step: int) -> Move:
 
 
 def _deal_line(span: RoundSpan) -> str:
-    return f"Round {span.number} is dealt."
+    return _("Round %(number)s is dealt.") % {"number": span.number}
 
 
 def open_racks(
@@ -144,10 +146,13 @@ def open_racks(
         if hidden & {p["id"] for p in pieces}:
             continue
         shown = [adapter.piece(p) for p in pieces]
+        language = translation.get_language()
         html = "".join(
-            piece_html(adapter.PIECE_TEMPLATE, json.dumps(p, sort_keys=True)) for p in shown
+            piece_html(adapter.PIECE_TEMPLATE, json.dumps(p, sort_keys=True), language)
+            for p in shown
         )
-        racks.append({"name": seat.display_name, "pieces": shown, "html": mark_safe(html)})
+        name = seat_name(seat.display_name)
+        racks.append({"name": name, "pieces": shown, "html": mark_safe(html)})
     return racks
 
 
@@ -189,9 +194,10 @@ def _is_secret(item: Any, secret: set[int], key: str, fields: tuple[str, ...]) -
 
 
 @lru_cache(maxsize=4096)
-def piece_html(template: str, piece_json: str) -> str:
+def piece_html(template: str, piece_json: str, language: str | None = None) -> str:
     """One piece drawn by the game's own small-piece template, remembered: a piece always
-    looks the same, and drawing a few dozen through ``{% include %}`` cost more than a step."""
+    looks the same in one language (its name for screen readers is in the reader's words),
+    and drawing a few dozen through ``{% include %}`` cost more than a step."""
     piece = json.loads(piece_json)
     context = {"t": piece, "c": piece, "mini": True, **{k: piece.get(k) for k in MINI_KEYS}}
     return get_template(template).render(context)
@@ -216,16 +222,20 @@ def move_lines(game: Game, timeline: Timeline, span: RoundSpan, viewer: Viewer) 
 
 
 def _names(game: Game, me: int | None) -> list[str]:
-    """The names this request shows (a page may have put placeholders on the seats)."""
-    return ["You" if s.index == me else s.display_name for s in game.seats.all()]
+    """The names this request shows (a page may have put placeholders on the seats), the
+    viewer's own seat as "You" in the reader's words."""
+    return [you() if s.index == me else seat_name(s.display_name) for s in game.seats.all()]
 
 
 def _lines_key(game: Game, span: RoundSpan, me: int | None, names: list[str]) -> str:
-    """Per round, seat and the names shown: a viewer with names hidden (their switch, a
-    block, a share link) never gets lines cached with the names another viewer saw."""
+    """Per round, seat, language and the names shown: a viewer with names hidden (their
+    switch, a block, a share link) never gets lines cached with the names another viewer
+    saw, nor a reader lines cached in another language."""
     who = "x" if me is None else me
     shown = hashlib.sha256("\x1f".join(names).encode()).hexdigest()[:16]
-    return f"replays:lines:{game.id}:{game.version}:{span.number}:{span.end}:{who}:{shown}"
+    language = translation.get_language() or ""
+    game_round = f"{game.id}:{game.version}:{span.number}:{span.end}"
+    return f"replays:lines:{game_round}:{who}:{language}:{shown}"
 
 
 def _all_lines(

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from datetime import date
 
+from django.utils.translation import gettext as _
+
 from games.models import Game
 from leaderboards import daily
 from leaderboards.periods import utc_today
@@ -38,9 +40,9 @@ def reveals_all(game: Game) -> bool:
 def share_refusal(game: Game) -> str | None:
     """Why this game's replay may not be made public now; None when it may."""
     if not is_over(game):
-        return "A replay can be shared once the game is over."
+        return _("A replay can be shared once the game is over.")
     if daily_still_secret(game):
-        return (
+        return _(
             "A daily challenge can be shared once its day is over (00:00 UTC), "
             "since everyone can still play that board today. Share your result text instead."
         )

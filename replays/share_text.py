@@ -8,6 +8,8 @@ who has yet to play that day's board.
 from __future__ import annotations
 
 from django.http import HttpRequest
+from django.utils.formats import date_format
+from django.utils.translation import ngettext
 
 from games import catalogue
 from games.engine.registry import engine_for
@@ -47,10 +49,19 @@ def daily_share_text(request: HttpRequest, game: Game, seat: Seat) -> str | None
         return None
     turns = turns_taken(game, seat.index)
     streak = current_streak(player_for_request(request), utc_today())
-    outcome = "cleared" if cleared(game, seat.index) else "not cleared"
-    days = f"{streak} day{'s' if streak != 1 else ''}"
-    name = catalogue.kind_name(game.kind)
-    return (
-        f"{name} daily challenge, {day:%d %B %Y} (UTC): {outcome} in {turns} "
-        f"turn{'s' if turns != 1 else ''}. Calendar streak: {days}."
-    )
+    # The day as the English text always gave it, the month in the reader's words.
+    values = {"game": catalogue.kind_name(game.kind), "day": date_format(day, "d F Y")}
+    if cleared(game, seat.index):
+        result = ngettext(
+            "%(game)s daily challenge, %(day)s (UTC): cleared in %(turns)s turn.",
+            "%(game)s daily challenge, %(day)s (UTC): cleared in %(turns)s turns.",
+            turns,
+        )
+    else:
+        result = ngettext(
+            "%(game)s daily challenge, %(day)s (UTC): not cleared in %(turns)s turn.",
+            "%(game)s daily challenge, %(day)s (UTC): not cleared in %(turns)s turns.",
+            turns,
+        )
+    calendar = ngettext("Calendar streak: %(days)s day.", "Calendar streak: %(days)s days.", streak)
+    return " ".join((result % {**values, "turns": turns}, calendar % {"days": streak}))

@@ -18,6 +18,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from games import catalogue
@@ -82,7 +83,7 @@ def _people_unnamed(game: Game) -> None:
     """
     for seat in game.seats.all():
         if not seat.is_computer:
-            seat.display_name = f"Player {seat.index + 1}"
+            seat.display_name = _("Player %(number)s") % {"number": seat.index + 1}
 
 
 def _replay(
@@ -92,9 +93,9 @@ def _replay(
         timeline = timeline_for(game)
     except BrokenLog:
         log.exception("replay refused: log does not replay (game=%s)", game.id)
-        return _message(request, game, "This game's record can't be replayed.", 500)
+        return _message(request, game, _("This game's record can't be replayed."), 500)
     if timeline is None:
-        return _message(request, game, "No round of this game has finished yet.", 404)
+        return _message(request, game, _("No round of this game has finished yet."), 404)
     step, error = _pick_step(request, timeline, opens_at_end)
     context = step_context(request, game, timeline, step, viewer, base)
     context.update(_page(request, game, viewer, timeline, step, base), replay_error=error)
@@ -114,13 +115,21 @@ def _pick_step(
         span = timeline.round_number(as_int(raw_round) or 0)
         if span is None:
             count = len(timeline.rounds)
-            return timeline.last, f"There is no round {raw_round[:12]}: pick 1 to {count}."
+            message = _("There is no round %(round)s: pick 1 to %(count)s.") % {
+                "round": raw_round[:12],
+                "count": count,
+            }
+            return timeline.last, message
         return span.start, None
     if raw_step is None:
         return (timeline.last if opens_at_end else 0), None
     step = as_int(raw_step)
     if step is None or not 0 <= step <= timeline.last:
-        return 0, f"There is no step {raw_step[:12]}: pick 0 to {timeline.last}."
+        message = _("There is no step %(step)s: pick 0 to %(last)s.") % {
+            "step": raw_step[:12],
+            "last": timeline.last,
+        }
+        return 0, message
     return step, None
 
 
@@ -178,7 +187,7 @@ def share(request: HttpRequest, game_id: UUID) -> HttpResponse:
         user = request.user if request.user.is_authenticated else None
         device = "" if user else getattr(request, "device_key", "")
         ShareLink.objects.create(game=game, made_by_user=user, made_by_device=device)
-        messages.success(request, "Anyone with the link can now watch this replay.")
+        messages.success(request, _("Anyone with the link can now watch this replay."))
     return redirect("replays:game", game_id=game.id)
 
 
@@ -190,5 +199,5 @@ def unshare(request: HttpRequest, game_id: UUID) -> HttpResponse:
         revoked=timezone.now()
     )
     if stopped:
-        messages.success(request, "The share link no longer works.")
+        messages.success(request, _("The share link no longer works."))
     return redirect("replays:game", game_id=game.id)

@@ -83,11 +83,16 @@
     const saved = window.localStorage && window.localStorage.getItem(SPEED_KEY);
     if (select && saved && select.querySelector('option[value="' + saved + '"]')) select.value = saved;
     if (!button) return;
-    // The button says what it will do ("Play" / "Pause"); the symbol is for the eye only.
+    // The button says what it will do ("Play" / "Pause", in the page's language: its
+    // data-play-text and data-pause-text); the symbol is for the eye only.
     const icon = button.querySelector("[data-play-icon]");
     const label = button.querySelector("[data-play-label]");
     if (icon) icon.textContent = playing() ? "❚❚" : "▶";
-    if (label) label.textContent = playing() ? "Pause" : "Play";
+    if (label) {
+      label.textContent = playing()
+        ? (button.dataset.pauseText || "Pause")
+        : (button.dataset.playText || "Play");
+    }
   }
 
   document.addEventListener("click", function (event) {
@@ -108,24 +113,29 @@
   document.addEventListener("htmx:afterSettle", function (event) {
     if (!event.target || event.target.id !== "replay-stage") return;
     sync();
-    // The step's line from the move list ("12 Ada drew a tile."): the same words in every game.
+    // The step's line from the move list ("12 Ada drew a tile."): the same words in every game,
+    // after the page's word for "Step" (the announcer's data-step-word).
     const current = document.getElementById("replay-current");
     const announcer = document.getElementById("announcer");
-    if (current && announcer) announcer.textContent = "Step " + current.textContent.trim().replace(/\s+/g, " ");
+    if (current && announcer) {
+      const word = announcer.dataset.stepWord || "Step";
+      announcer.textContent = word + " " + current.textContent.trim().replace(/\s+/g, " ");
+    }
     if (current && current.scrollIntoView) current.scrollIntoView({ block: "nearest" });
     schedule();
   });
 
   document.addEventListener("htmx:load", sync);
 
-  // --- Copy buttons: data-copy names the field whose text is copied --------------------------
+  // --- Copy buttons: data-copy names the field whose text is copied, data-copied-text what the
+  // button says for a moment after (in the page's language) ---------------------------------
 
   function copy(button) {
     const field = document.getElementById(button.dataset.copy);
     if (!field) return;
     const text = field.value !== undefined ? field.value : field.textContent;
     const done = function () {
-      button.textContent = "Copied ✓";
+      button.textContent = button.dataset.copiedText || "Copied ✓";
       window.setTimeout(function () { button.textContent = button.dataset.label || "Copy"; }, 2000);
     };
     button.dataset.label = button.dataset.label || button.textContent;
