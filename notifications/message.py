@@ -36,7 +36,7 @@ class TurnMessage:
 
 def turn_message(notice: TurnNotice) -> TurnMessage:
     game: Game = notice.game
-    name = catalogue.get(game.kind).name
+    name = catalogue.get(game.kind).shown_name  # in the recipient's language (Remi pe tablă)
     others = [
         s.display_name
         for s in game.seats.all()

@@ -58,7 +58,7 @@ def waiting_for(user_id: int) -> list[Waiting]:
         found.append(
             Waiting(
                 game,
-                catalogue.get(game.kind).name,
+                catalogue.get(game.kind).shown_name,
                 table_url(game),
                 game.deadline,
                 game_pace.label(game.config),

@@ -18,6 +18,8 @@ from notifications import push
 from notifications.models import PushSubscription, TurnNotice
 from notifications.unsubscribe import token_for
 from preferences.language import save_language
+from rooms import services as rooms
+from rooms.people import Person
 from tests.notifications.nf_helpers import make_user, pass_turn_to, table_of_two
 
 pytestmark = pytest.mark.django_db
@@ -120,6 +122,20 @@ def test_the_turn_email_is_in_the_language_each_recipient_saved(
         assert sent.subject == "Your turn: Rumbaroo"
         assert sent.body.startswith("It's your turn at your Rumbaroo table with Ben.")
         assert "Open the table: https://rummy.test/" in sent.body
+
+
+def test_romanian_tile_rummy_is_remi_pe_tabla_in_a_romanian_notice() -> None:
+    ana, ben = make_user("ana"), make_user("ben")
+    host = Person(ana.pk, "")
+    options = {"rounds": 1, "threshold": 45, "penalty": "flat200", "discard_counts": "no"}
+    room = rooms.create_room(host, "romanian_tile_rummy", "Seara", "Ana", 2, False, options)
+    rooms.join(room.pk, Person(ben.pk, ""), "Ben", code=room.code)
+    game = rooms.deal(room.pk, host, rematch=False)
+    save_language(ben, "ro")
+    to_ben = TurnNotice.objects.create(game=game, seat_index=1, version=game.version, user=ben)
+    to_ana = TurnNotice.objects.create(game=game, seat_index=0, version=game.version, user=ana)
+    assert json.loads(push.payload(to_ben))["title"] == "E rândul tău: Remi pe tablă"
+    assert json.loads(push.payload(to_ana))["title"] == "Your turn: Romanian Tile Rummy"
 
 
 def test_a_push_is_written_in_the_recipients_language(
