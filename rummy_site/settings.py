@@ -485,6 +485,8 @@ NOTIFICATIONS_SEND = env_bool("NOTIFICATIONS_SEND", default=not TESTING)
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("ro", "Română")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Dates and numbers per language (rummy_site/formats/): English day-month-year, 24 hours.
+FORMAT_MODULE_PATH = ["rummy_site.formats"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
