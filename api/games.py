@@ -161,7 +161,7 @@ def check_action(game: Game, seat: Seat, action: dict[str, Any], version: int) -
         cleaned = clean_action(engine, action)
         engine.apply(engine.from_json(game.state), seat.index, cleaned)
     except IllegalAction as exc:
-        answer.update(accepted=False, code=exc.code, detail=exc.message)
+        answer.update(accepted=False, code=exc.code, detail=exc.shown_message)
         return answer
     held = services.hold_left(game, seat.index, cleaned)
     if held > 0:
@@ -176,13 +176,17 @@ def check_action(game: Game, seat: Seat, action: dict[str, Any], version: int) -
 
 
 def kinds() -> list[dict[str, Any]]:
-    """The games a program may start, with the options their setup pages offer."""
+    """The games a program may start, with the options their setup pages offer.
+
+    Names and labels are in the active language (the request's; the OpenAPI document is
+    written in English), the kinds, keys and option names are the codes programs send.
+    """
     return [
         {
             "kind": entry.kind,
-            "name": entry.name,
-            "players": entry.players,
-            "levels": [{"key": lv.key, "label": lv.label} for lv in entry.levels],
+            "name": entry.shown_name,
+            "players": entry.shown_players,
+            "levels": [{"key": lv.key, "label": lv.shown_label} for lv in entry.levels],
             "options": [_option(name, f) for name, f in _setup_form(entry).base_fields.items()],
         }
         for entry in catalogue.ready()

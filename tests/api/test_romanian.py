@@ -73,6 +73,19 @@ def test_a_missing_game_is_refused_in_romanian(user: Any, client: Client) -> Non
     }
 
 
+def test_the_kinds_name_games_and_levels_in_the_readers_words(client: Client) -> None:
+    english = {k["kind"]: k for k in client.get(f"{API}/kinds").json()}
+    romanian = {k["kind"]: k for k in client.get(f"{API}/kinds", **RO).json()}
+    assert english.keys() == romanian.keys()  # the codes stay the same words
+    assert english["romanian_tile_rummy"]["name"] == "Romanian Tile Rummy"
+    assert romanian["romanian_tile_rummy"]["name"] == "Remi pe tablă"
+    assert romanian["tile_rummy"]["name"] == "Tile Rummy"  # a name stays a name
+    levels = [lv["label"] for lv in romanian["tile_rummy"]["levels"]]
+    assert "Ușor" in levels and [lv["key"] for lv in romanian["tile_rummy"]["levels"]] == [
+        lv["key"] for lv in english["tile_rummy"]["levels"]
+    ]
+
+
 def test_the_openapi_document_is_the_same_english_for_every_reader(client: Client) -> None:
     english = client.get(f"{API}/openapi.json", HTTP_ACCEPT_LANGUAGE="en").content
     romanian = client.get(f"{API}/openapi.json", **RO).content
