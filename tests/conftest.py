@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
@@ -51,6 +52,14 @@ SLOW_TESTS = (
     "test_search_matches_the_integer_program_on_seeded_racks",
     "test_no_draw_skipped_is_the_unchanged_deal_and_a_skip_changes_it",
     "test_two_games_played_at_once_on_sqlite_never_error",
+    # Each 6-27 s of CPU over its cases (per-test CPU time, issue 35): a finished game's
+    # replay read at every step, fuzzing (schemathesis, hypothesis), every game's playouts.
+    "test_replay_equals_the_live_frames_at_every_step",
+    "test_your_own_rack_only_until_the_game_is_over",
+    "test_a_share_link_shows_no_hidden_tiles_of_an_unfinished_game",
+    "test_no_request_gets_a_server_error",
+    "test_no_request_to_a_game_endpoint_answers_5xx_or_changes_a_game_illegally",
+    "test_the_legal_answer_stays_small",
 )
 
 
@@ -62,7 +71,7 @@ def _slow_by_name(item: pytest.Item) -> bool:
         any(folder in SLOW_FOLDERS for folder in folders)
         or item.path.name in SLOW_FILES
         or getattr(item, "originalname", item.name) in SLOW_TESTS
-        or any(marker in item.keywords for marker in SLOW_MARKERS)
+        or any(item.get_closest_marker(marker) for marker in SLOW_MARKERS)
     )
 
 
@@ -80,8 +89,68 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         "(set RUMMY_REQUIRE_BROWSER=1 to make this a failure)"
     )
     for item in items:
-        if "browser" in item.keywords:
+        if item.get_closest_marker("browser"):  # the marker, not a keyword such as a param id
             item.add_marker(skip)
+
+
+def _own_redis_cache_per_worker() -> None:
+    """Under pytest-xdist (``-n``), each worker keeps its Redis cache in a database of its own.
+
+    Tests start and end with ``cache.clear()``, which on Redis empties the whole database
+    (FLUSHDB): in a shared one, one worker's clear would wipe another's rate-limit counts
+    mid-test. Worker N takes the configured database plus N (CI's cache is db 1, so its two
+    workers take 1 and 2), below the ones tests/cluster (8, 9) and the killed-worker test
+    (14) keep for themselves. Live updates stay on the one Redis: pub/sub ignores databases
+    and each channel names its game. pytest-django gives each worker its own test database
+    the same way (test_<name>_gw0, ...), on SQLite and PostgreSQL alike.
+    """
+    from django.conf import settings
+    from django.test import override_settings
+
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")  # gw0, gw1, ... set before settings load
+    cache = settings.CACHES["default"]
+    if not worker or cache["BACKEND"] != "django.core.cache.backends.redis.RedisCache":
+        return
+    url = urlsplit(cache["LOCATION"])
+    db = int(url.path.strip("/") or 0) + int(worker.removeprefix("gw"))
+    if db >= 8:
+        raise pytest.UsageError(f"{worker} would share Redis db {db} with tests/cluster: fewer -n")
+    location = urlunsplit(url._replace(path=f"/{db}"))
+    # Through override_settings, so Django's cache handler forgets any connection it made.
+    override_settings(CACHES={"default": {**cache, "LOCATION": location}}).enable()
+
+
+def _scan_static_files_once() -> None:
+    """WhiteNoise lists and stats every static file once per test client, not once per run.
+
+    Under test it serves from the finders (WHITENOISE_USE_FINDERS), and every Django test
+    client builds the middleware afresh: that scan (60 ms, ~150 files) was a third of a
+    small view test's time. The files do not change during a run, so the first scan with
+    given settings serves every later middleware built with the same ones.
+    """
+    from django.conf import settings
+    from whitenoise.middleware import WhiteNoiseMiddleware
+
+    scan = WhiteNoiseMiddleware.add_files_from_finders
+    scanned: dict[str, dict[str, Any]] = {}
+
+    def add_files_from_finders(self: WhiteNoiseMiddleware) -> None:
+        names = ("STATICFILES_DIRS", "STATICFILES_FINDERS", "INSTALLED_APPS", "STORAGES")
+        names += tuple(name for name in dir(settings) if name.startswith("WHITENOISE_"))
+        key = repr((self.static_prefix, self.max_age, self.allow_all_origins, self.charset,
+                    self.index_file, [(name, getattr(settings, name, None)) for name in names]))
+        if key not in scanned:
+            before = dict(self.files)
+            scan(self)
+            scanned[key] = {url: f for url, f in self.files.items() if before.get(url) is not f}
+        self.files.update(scanned[key])
+
+    WhiteNoiseMiddleware.add_files_from_finders = add_files_from_finders  # type: ignore[method-assign]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    _own_redis_cache_per_worker()
+    _scan_static_files_once()
 
 
 @pytest.fixture(autouse=True)

@@ -35,7 +35,7 @@ def selects(expression: str, markers: set[str]) -> bool:
 @pytest.mark.parametrize(
     "markers",
     [set(c) for r in range(4) for c in itertools.combinations(("slow", "browser", "django_db"), r)],
-    ids=str,
+    ids=lambda markers: "+".join(sorted(markers)) or "none",  # a set's order varies by process
 )
 def test_each_test_is_in_exactly_one_tier(markers: set[str]) -> None:
     chosen = [name for name, expr in expressions().items() if selects(expr, markers)]
@@ -44,8 +44,17 @@ def test_each_test_is_in_exactly_one_tier(markers: set[str]) -> None:
 
 def test_scripts_test_runs_the_three_tiers_in_order() -> None:
     text = SCRIPT.read_text()
-    runs = re.findall(r'^tier "[^"]*" \.venv/bin/pytest -m "\$(\w+)"$', text, re.M)
-    assert runs == list(TIERS)
+    tier = r'^tier "[^"]*" \.venv/bin/pytest -m "\$(\w+)"(?: "\$\{\w+\[@\]\}")?$'
+    assert re.findall(tier, text, re.M) == list(TIERS)
+
+
+def test_the_fast_tier_runs_on_every_cpu_and_stops_at_its_first_failure() -> None:
+    """Issue 35 item 3: a red fast tier shows within minutes, not after the whole tier."""
+    text = SCRIPT.read_text()
+    assert re.search(r'^tier "[^"]*" \.venv/bin/pytest -m "\$FAST" "\$\{FAST_OPTIONS\[@\]\}"$',
+                     text, re.M)
+    options = re.search(r"^FAST_OPTIONS=\((.*)\)$", text, re.M)
+    assert options and {"-n", "-x"} <= set(options.group(1).split()), options
 
 
 def test_the_slow_marker_is_registered(pytestconfig: pytest.Config) -> None:
