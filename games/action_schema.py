@@ -35,7 +35,7 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 
-from games.engine.base import IllegalAction
+from games.engine.base import IllegalAction, gettext_noop
 
 Spec = tuple[Any, ...]
 MAX_JSON_BYTES = 16 * 1024
@@ -44,11 +44,17 @@ MAX_STRING = 64
 MAX_LIST = 512
 MAX_DIGITS = 12  # longer digit strings are never a tile, seat or number
 
-MALFORMED = "That move could not be read. Please try again from the table."
+MALFORMED = gettext_noop("That move could not be read. Please try again from the table.")
+# The field it could not read stays as the action names it (a program's word).
+MALFORMED_FIELD = gettext_noop(
+    "That move could not be read. Please try again from the table. (%(field)s)"
+)
 
 
 def _refuse(detail: str = "") -> IllegalAction:
-    return IllegalAction("malformed", MALFORMED if not detail else f"{MALFORMED} ({detail})")
+    if not detail:
+        return IllegalAction("malformed", MALFORMED)
+    return IllegalAction("malformed", MALFORMED_FIELD, field=detail)
 
 
 def clean_action(engine: ModuleType, action: Any) -> dict[str, Any]:
@@ -61,7 +67,7 @@ def clean_action(engine: ModuleType, action: Any) -> dict[str, Any]:
         return dict(action)
     kind = action.get("type")
     if not isinstance(kind, str) or kind == "*" or kind not in fields:
-        raise IllegalAction("unknown_action", "That isn't a move in this game.")
+        raise IllegalAction("unknown_action", gettext_noop("That isn't a move in this game."))
     allowed = {**fields.get("*", {}), **fields[kind]}
     cleaned: dict[str, Any] = {"type": kind}
     for name, spec in allowed.items():

@@ -1,7 +1,7 @@
 """App config for the games."""
 
 from django.apps import AppConfig
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 
 class GamesConfig(AppConfig):
@@ -17,5 +17,5 @@ class GamesConfig(AppConfig):
         name, blurb, level labels) is in that person's language."""
         from games import catalogue, services, tasks
 
-        catalogue.register_translator(gettext)
+        catalogue.register_translator(gettext, pgettext)
         services.register_queue(tasks.CELERY_QUEUE)

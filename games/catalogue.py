@@ -42,18 +42,29 @@ def gettext_noop(text: str) -> str:
     return text
 
 
+def _no_context(context: str, text: str) -> str:
+    return text
+
+
 _translate: Callable[[str], str] = gettext_noop
+_translate_in_context: Callable[[str, str], str] = _no_context
 
 
-def register_translator(translate: Callable[[str], str]) -> None:
-    """The site's ``gettext``: from then on :func:`shown` answers in the active language."""
-    global _translate
-    _translate = translate
+def register_translator(
+    translate: Callable[[str], str], in_context: Callable[[str, str], str] = _no_context
+) -> None:
+    """The site's ``gettext`` (and ``pgettext``): from then on :func:`shown` answers in the
+    active language."""
+    global _translate, _translate_in_context
+    _translate, _translate_in_context = translate, in_context
 
 
-def shown(text: str) -> str:
-    """A marked English text in the reader's language (unchanged until a translator is set)."""
-    return _translate(text) if text else text
+def shown(text: str, context: str | None = None) -> str:
+    """A marked English text in the reader's language (unchanged until a translator is set);
+    ``context`` tells apart one English word that needs two translations."""
+    if not text:
+        return text
+    return _translate(text) if context is None else _translate_in_context(context, text)
 
 
 @dataclass(frozen=True)

@@ -139,7 +139,9 @@ def judge(puzzle: Puzzle, draft: drafts.Draft | None) -> tuple[list[list[int]], 
     try:
         tiles, value = judge_opening(puzzle.rack, melds, threshold_of(puzzle))
     except IllegalAction as exc:
-        reason = _("Not a valid opening: %(reason)s Nothing counted.") % {"reason": exc.message}
+        reason = _("Not a valid opening: %(reason)s Nothing counted.") % {
+            "reason": exc.shown_message
+        }
         raise PuzzleError(reason) from exc
     return melds, tiles, value
 

@@ -105,7 +105,7 @@ def judge(puzzle: Puzzle, draft: dict[str, Any] | None) -> tuple[Table, int, int
     old = [t for s in puzzle.table for t in s]
     placed, problems = check_table(old, table, puzzle.rack, tile_rummy.face_of, tile_rummy.RULES)
     if problems:
-        reasons = "; ".join(str(p.message) for p in problems)
+        reasons = "; ".join(p.message.shown for p in problems)  # the reader's language
         raise PuzzleError(
             _("Not a valid table: %(reasons)s. Nothing counted.") % {"reasons": reasons}
         )

@@ -32,20 +32,121 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from games.catalogue import gettext_noop, shown
 
 Action = dict[str, Any]
 Event = dict[str, Any]
 
+__all__ = [
+    "Action",
+    "BadConfig",
+    "Event",
+    "IllegalAction",
+    "Message",
+    "Result",
+    "derived_rng",
+    "gettext_noop",
+    "joined",
+    "pgettext",
+    "require",
+    "require_int",
+]
+
+
+class Message(str):
+    """A message for people: the English text itself (a ``str``, so everything that read
+    the engines' messages as text reads it unchanged: tests, logs, the API's English),
+    plus what it is made of, for the site to say it in the reader's language.
+
+    ``template`` is the English marked for translation (with :func:`gettext_noop`, or
+    :func:`pgettext` when it needs a ``context``); ``params`` are the values of its
+    ``%(name)s`` placeholders. A value may itself be a ``Message`` (a reason, a tile's
+    name), translated too; anything else is shown as it is (numbers, tile codes).
+    :attr:`shown` is the reader's language, through the translator the site registered
+    with the catalogue.
+    """
+
+    template: str
+    params: Mapping[str, object]
+    context: str | None
+
+    def __new__(
+        cls, template: str, params: Mapping[str, object] | None = None, context: str | None = None
+    ) -> Message:
+        values = dict(params or {})
+        self = super().__new__(cls, template % values if values else template)
+        self.template, self.params, self.context = template, values, context
+        return self
+
+    def render(self, translate: Callable[[str, str | None], str]) -> str:
+        text = translate(self.template, self.context)
+        if not self.params:
+            return text
+        values = {
+            name: value.render(translate) if isinstance(value, Message) else value
+            for name, value in self.params.items()
+        }
+        return text % values
+
+    @property
+    def shown(self) -> str:
+        """In the reader's language (English until the site registers its gettext)."""
+        return self.render(shown)
+
+
+def pgettext(context: str, text: str, **params: object) -> Message:
+    """Mark ``text`` as words for people that need ``context`` (one English word, two
+    Romanian ones: a tile's colour), with its values by name. Named as Django's is, so
+    ``makemessages`` finds it; it translates nothing here: the site does, when it shows
+    the message."""
+    return Message(text, params, context)
+
+
+def joined(parts: Sequence[Message], separator: str = "; ") -> Message:
+    """Several messages read as one (every problem of a table), each translated."""
+    names = [f"part{i}" for i in range(len(parts))]
+    template = separator.join(f"%({name})s" for name in names)
+    return Message(template, dict(zip(names, parts, strict=True)))
+
 
 class IllegalAction(Exception):
-    """A refused action; ``code`` is stable for programs, ``message`` is for people."""
+    """A refused action; ``code`` is stable for programs, ``message`` is for people.
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
+    ``message`` is the English (formatted, as before); ``template`` and ``params`` say
+    what it is made of, and ``shown_message`` is it in the reader's language. The
+    engines pass a template marked with ``gettext_noop`` and its values by name:
+    ``IllegalAction("too_low", gettext_noop("Worth %(value)s."), value=value)``.
+    """
+
+    def __init__(self, code: str, message: str, **params: object) -> None:
+        text = message if isinstance(message, Message) and not params else Message(message, params)
+        super().__init__(text)
         self.code = code
-        self.message = message
+        self.message: Message = text
+
+    @property
+    def template(self) -> str:
+        return self.message.template
+
+    @property
+    def params(self) -> Mapping[str, object]:
+        return self.message.params
+
+    @property
+    def shown_message(self) -> str:
+        return self.message.shown
+
+
+class BadConfig(IllegalAction, ValueError):
+    """A setup the game refuses (code ``bad_config``); a ``ValueError`` too, as a bad
+    config always was for the engines' callers."""
+
+    def __init__(self, message: str, **params: object) -> None:
+        super().__init__("bad_config", message, **params)
 
 
 @dataclass(frozen=True)
@@ -69,13 +170,17 @@ def derived_rng(seed: int, *parts: object) -> random.Random:
     return random.Random(int.from_bytes(digest[:8], "big"))
 
 
-def require(condition: bool, code: str, message: str) -> None:
-    """Raise ``IllegalAction`` unless ``condition`` holds: keeps rule checks one line each."""
+def require(condition: bool, code: str, message: str, **params: object) -> None:
+    """Raise ``IllegalAction`` unless ``condition`` holds: keeps rule checks one line each.
+
+    ``message`` is marked with ``gettext_noop``; its values come by name (``params``)."""
     if not condition:
-        raise IllegalAction(code, message)
+        raise IllegalAction(code, message, **params)
 
 
-def require_int(value: object, low: int, high: int, code: str, message: str) -> int:
+def require_int(
+    value: object, low: int, high: int, code: str, message: str, **params: object
+) -> int:
     """``value`` if it is a whole number from ``low`` to ``high``, else ``IllegalAction``.
 
     Why it hands the value back: an action is untyped JSON, so the number the rules go
@@ -83,5 +188,5 @@ def require_int(value: object, low: int, high: int, code: str, message: str) -> 
     so to the type checker. A bool is not a number here (``type(value) is int``).
     """
     if type(value) is not int or not low <= value <= high:
-        raise IllegalAction(code, message)
+        raise IllegalAction(code, message, **params)
     return value

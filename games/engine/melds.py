@@ -17,6 +17,8 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypedDict
 
+from .base import Message, gettext_noop
+
 WILD_FACE = "J"
 
 
@@ -95,38 +97,46 @@ def read(faces: Sequence[Face], rules: MeldRules) -> Reading | None:
     return max(readings, key=lambda r: r.value) if readings else None
 
 
-def why_not(faces: Sequence[Face], rules: MeldRules) -> str | None:
+def why_not(faces: Sequence[Face], rules: MeldRules) -> Message | None:
     """A short reason in plain words why ``faces`` is not a valid set, or None if it is."""
     reals = [f for f in faces if not f.wild]
     wilds = len(faces) - len(reals)
     if len(faces) < rules.min_size:
-        return f"a set needs at least {rules.min_size} tiles"
+        return Message(
+            gettext_noop("a set needs at least %(count)s tiles"), {"count": rules.min_size}
+        )
     if not reals:
-        return "a set needs at least one real tile"
+        return Message(gettext_noop("a set needs at least one real tile"))
     if rules.wild_ratio == "double" and len(reals) < 2 * wilds:
-        return "it needs at least twice as many real tiles as jokers"
+        return Message(gettext_noop("it needs at least twice as many real tiles as jokers"))
     if rules.wild_ratio == "more" and len(reals) <= wilds:
-        return "it needs more real tiles than jokers"
+        return Message(gettext_noop("it needs more real tiles than jokers"))
     if _read_group(faces, rules) or any(_read_runs(faces, rules)):
         return None
     return _explain(faces, reals, rules)
 
 
-def _explain(faces: Sequence[Face], reals: list[Face], rules: MeldRules) -> str:
+def _explain(faces: Sequence[Face], reals: list[Face], rules: MeldRules) -> Message:
     numbers = {f.number for f in reals if f.number is not None}  # every real has one
     colours = [f.colour for f in reals]
     if len(numbers) == 1:
         if len(set(colours)) < len(colours):
-            return "a group can't hold the same colour twice"
-        return f"a group holds at most {min(rules.max_group, len(rules.colours))} tiles"
+            return Message(gettext_noop("a group can't hold the same colour twice"))
+        most = min(rules.max_group, len(rules.colours))
+        return Message(gettext_noop("a group holds at most %(count)s tiles"), {"count": most})
     if len(set(colours)) == 1:
         if len(numbers) < len(reals):
-            return "a run can't hold the same number twice"
+            return Message(gettext_noop("a run can't hold the same number twice"))
         span = max(numbers) - min(numbers) + 1
         if span > len(faces):
-            return "the numbers in this run don't follow on from each other"
-        return f"a run can't go past {rules.high} or below {rules.low}"
-    return "tiles must be all one number (a group) or one colour in sequence (a run)"
+            return Message(gettext_noop("the numbers in this run don't follow on from each other"))
+        return Message(
+            gettext_noop("a run can't go past %(high)s or below %(low)s"),
+            {"high": rules.high, "low": rules.low},
+        )
+    return Message(
+        gettext_noop("tiles must be all one number (a group) or one colour in sequence (a run)")
+    )
 
 
 def _read_group(faces: Sequence[Face], rules: MeldRules) -> Reading | None:
@@ -184,7 +194,7 @@ class TableProblem:
     """One thing wrong with a submitted table; ``index`` is the set it concerns, if any."""
 
     index: int | None
-    message: str
+    message: Message
 
 
 def check_table(
@@ -204,14 +214,19 @@ def check_table(
     seen = Counter(t for s in after for t in s)
     for tile, count in seen.items():
         if count > 1 or (tile not in before_set and tile not in rack_set):
-            problems.append(TableProblem(None, f"tile {face_of(tile)} can't be placed there"))
+            text = gettext_noop("tile %(tile)s can't be placed there")
+            problems.append(TableProblem(None, Message(text, {"tile": str(face_of(tile))})))
     missing = before_set - seen.keys()
     if missing:
         names = " ".join(sorted(str(face_of(t)) for t in missing))
-        problems.append(TableProblem(None, f"tiles already on the table must stay there: {names}"))
+        text = gettext_noop("tiles already on the table must stay there: %(tiles)s")
+        problems.append(TableProblem(None, Message(text, {"tiles": names})))
     for index, tiles in enumerate(after):
         reason = why_not([face_of(t) for t in tiles], rules)
         if reason:
-            problems.append(TableProblem(index, f"Set {index + 1}: {reason}"))
+            text = gettext_noop("Set %(number)s: %(reason)s")
+            problems.append(
+                TableProblem(index, Message(text, {"number": index + 1, "reason": reason}))
+            )
     placed = sorted(t for t in seen if t in rack_set and t not in before_set)
     return placed, problems

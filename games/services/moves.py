@@ -55,7 +55,7 @@ def create_game(
     try:
         state = engine.new_game(config, seed)
     except IllegalAction as exc:
-        raise ServiceError(exc.message, "bad_config") from exc
+        raise ServiceError(exc.shown_message, "bad_config") from exc  # the reader's language
     except ValueError as exc:
         raise ServiceError(str(exc), "bad_config") from exc
     with transaction.atomic():

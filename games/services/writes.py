@@ -83,7 +83,7 @@ def _apply(
         action = clean_action(engine, action)  # declared fields only, bounded (422 if not)
         state, _events = engine.apply(engine.from_json(game.state), seat, action)
     except IllegalAction as exc:
-        raise IllegalMove(exc.message, exc.code) from exc
+        raise IllegalMove(exc.shown_message, exc.code) from exc  # the reader's language
     outcome = engine.result(state)
     finished = outcome is not None and outcome.game_over
     missed = _count_missed_turn(game, seat, timeout, lapse)  # before: the house may act next

@@ -10,7 +10,7 @@ import copy
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..base import IllegalAction
+from ..base import IllegalAction, gettext_noop
 from .tiles import TILE_COUNT, sort_tiles
 from .view_types import ScoreRow
 
@@ -34,27 +34,31 @@ class Config:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Config:
         if not isinstance(data, dict):
-            raise IllegalAction("bad_config", "The game setup must be a set of options.")
+            raise IllegalAction(
+                "bad_config", gettext_noop("The game setup must be a set of options.")
+            )
         config = cls(**{k: v for k, v in data.items() if k in cls.__dataclass_fields__})
         config.check()
         return config
 
     def check(self) -> None:
-        def bad(message: str) -> IllegalAction:
-            return IllegalAction("bad_config", message)
+        def bad(message: str, **params: object) -> IllegalAction:
+            return IllegalAction("bad_config", message, **params)
 
         if type(self.players) is not int or not 2 <= self.players <= 4:
-            raise bad("Romanian Tile Rummy is for 2 to 4 players.")
+            raise bad(gettext_noop("Romanian Tile Rummy is for 2 to 4 players."))
         if type(self.rounds) is not int or not 1 <= self.rounds <= MAX_ROUNDS:
-            raise bad(f"A game is 1 to {MAX_ROUNDS} rounds.")
+            raise bad(gettext_noop("A game is 1 to %(most)s rounds."), most=MAX_ROUNDS)
         if self.threshold not in THRESHOLDS or type(self.threshold) is not int:
-            raise bad("The opening threshold is 50 or 45.")
+            raise bad(gettext_noop("The opening threshold is 50 or 45."))
         if self.penalty not in PENALTIES:
-            raise bad("The nothing-melded penalty is flat200 or rack100.")
+            raise bad(gettext_noop("The nothing-melded penalty is flat200 or rack100."))
         if type(self.discard_counts) is not bool:
-            raise bad("Whether a taken discard counts toward the threshold is yes or no.")
+            raise bad(
+                gettext_noop("Whether a taken discard counts toward the threshold is yes or no.")
+            )
         if type(self.turn_cap) is not int or self.turn_cap < 50:
-            raise bad("The turn cap must be at least 50.")
+            raise bad(gettext_noop("The turn cap must be at least 50."))
 
 
 @dataclass

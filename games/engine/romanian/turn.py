@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..base import Action, Event, require, require_int
+from ..base import Action, Event, gettext_noop, require, require_int
 from .deal import deal
 from .melding import lay
 from .scoring import end_round
@@ -38,10 +38,14 @@ def to_act(state: State) -> set[int]:
 def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     kind = action.get("type") if isinstance(action, dict) else None
     handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
-    require(handler is not None, "unknown_action", "That isn't a move in Romanian Tile Rummy.")
+    require(
+        handler is not None,
+        "unknown_action",
+        gettext_noop("That isn't a move in Romanian Tile Rummy."),
+    )
     assert handler is not None
-    require(state.phase != "game_over", "game_over", "The game is over.")
-    require(seat in to_act(state), "not_your_turn", "It isn't your turn.")
+    require(state.phase != "game_over", "game_over", gettext_noop("The game is over."))
+    require(seat in to_act(state), "not_your_turn", gettext_noop("It isn't your turn."))
     new = clone(state)
     events = handler(new, seat, action)
     new.move_no += 1
@@ -52,23 +56,27 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
 
 
 def _doubla(state: State, seat: int, action: Action) -> list[Event]:
-    require(state.phase == "doubla", "not_doubla", "A doubla is declared before the first discard.")
+    require(
+        state.phase == "doubla",
+        "not_doubla",
+        gettext_noop("A doubla is declared before the first discard."),
+    )
     pair = action.get("pair")
     if pair is None:
         return _decline(state, seat, action)
     ok = isinstance(pair, list) and len(pair) == 2 and all(type(t) is int for t in pair)
-    require(ok, "malformed", "A doubla is a pair of two tile ids.")
+    require(ok, "malformed", gettext_noop("A doubla is a pair of two tile ids."))
     a, b = pair
     require(
         a != b and a in state.racks[seat] and b in state.racks[seat],
         "not_in_rack",
-        "A doubla is two tiles from your own rack.",
+        gettext_noop("A doubla is two tiles from your own rack."),
     )
     fa, fb = face_of(a), face_of(b)
     require(
         not fa.wild and fa == fb,
         "not_a_doubla",
-        "A doubla is two wholly identical numbered tiles (same number, same colour).",
+        gettext_noop("A doubla is two wholly identical numbered tiles (same number, same colour)."),
     )
     state.doubla_pairs[seat] = sorted(pair)
     state.doubla_heights[seat] = height(fa.number or 0)
@@ -86,7 +94,11 @@ def _decline(state: State, seat: int, action: Action) -> list[Event]:
     if state.phase == "doubla":
         state.doubla_answered[seat] = True
         return [{"type": "no_doubla", "seat": seat}] + _after_doubla(state)
-    require(state.phase == "doubla_swap", "nothing_to_decline", "There is nothing to decline.")
+    require(
+        state.phase == "doubla_swap",
+        "nothing_to_decline",
+        gettext_noop("There is nothing to decline."),
+    )
     state.swap_answered[seat] = True
     state.swap_with[seat] = None
     return [{"type": "no_swap", "seat": seat}] + _after_swap(state)
@@ -109,14 +121,14 @@ def _after_doubla(state: State) -> list[Event]:
 
 
 def _swap(state: State, seat: int, action: Action) -> list[Event]:
-    require(state.phase == "doubla_swap", "not_doubla", "No doubla swap is open now.")
+    require(state.phase == "doubla_swap", "not_doubla", gettext_noop("No doubla swap is open now."))
     other = action.get("with")
     if other is None:
         return _decline(state, seat, action)
     require(
         type(other) is int and other != seat and other in declarers(state),
         "not_a_declarer",
-        "A doubla is swapped only with another player who declared one.",
+        gettext_noop("A doubla is swapped only with another player who declared one."),
     )
     state.swap_with[seat] = other
     state.swap_answered[seat] = True
@@ -178,12 +190,12 @@ def _take(state: State, seat: int, action: Action) -> list[Event]:
         0,
         len(state.discards) - 1,
         "no_such_discard",
-        "There is no such tile in the row of discards.",
+        gettext_noop("There is no such tile in the row of discards."),
     )
     require(
         len(state.racks[seat]) > 2,
         "too_few_to_take",
-        "Down to one or two tiles, a player may not take from the discards.",
+        gettext_noop("Down to one or two tiles, a player may not take from the discards."),
     )
     last = index == len(state.discards) - 1
     opened = state.opened[seat]
@@ -191,19 +203,23 @@ def _take(state: State, seat: int, action: Action) -> list[Event]:
         require(
             state.config.discard_counts,
             "must_draw",
-            "Before opening, the only draw is the compulsory face-down draw.",
+            gettext_noop("Before opening, the only draw is the compulsory face-down draw."),
         )
         require(
             last and bool(action.get("melds")),
             "open_with_discard",
-            "Before opening, only the last discard may be taken, and only to open with it.",
+            gettext_noop(
+                "Before opening, only the last discard may be taken, and only to open with it."
+            ),
         )
     elif not last:
         require(
             bool(action.get("melds")),
             "take_needs_combination",
-            "An older discard may be taken only with two tiles from your rack that make "
-            "a combination with it, laid down at once.",
+            gettext_noop(
+                "An older discard may be taken only with two tiles from your rack that make "
+                "a combination with it, laid down at once."
+            ),
         )
     own = list(state.racks[seat])
     tile, after = state.discards[index], state.discards[index + 1 :]
@@ -239,7 +255,7 @@ def _discard(state: State, seat: int, action: Action) -> list[Event]:
     require(
         type(tile) is int and tile in state.racks[seat],
         "not_in_rack",
-        "You can only discard a tile from your own rack.",
+        gettext_noop("You can only discard a tile from your own rack."),
     )
     assert isinstance(tile, int)
     remove(state, seat, [tile])
@@ -284,13 +300,15 @@ def _announce(state: State, seat: int) -> list[Event]:
 
 def _phase_message(state: State) -> str:
     return {
-        "doubla": "First answer the doubla prompt.",
-        "doubla_swap": "First answer the doubla swap.",
-        "first_discard": "The first turn is only a discard.",
-        "draw": "A turn begins by taking one tile: draw from the wall or take a discard.",
-        "play": "You have already taken a tile this turn: meld or discard.",
-        "round_over": "The round is over.",
-    }.get(state.phase, "That can't be done now.")
+        "doubla": gettext_noop("First answer the doubla prompt."),
+        "doubla_swap": gettext_noop("First answer the doubla swap."),
+        "first_discard": gettext_noop("The first turn is only a discard."),
+        "draw": gettext_noop(
+            "A turn begins by taking one tile: draw from the wall or take a discard."
+        ),
+        "play": gettext_noop("You have already taken a tile this turn: meld or discard."),
+        "round_over": gettext_noop("The round is over."),
+    }.get(state.phase, gettext_noop("That can't be done now."))
 
 
 # --- timeout and the next round ---------------------------------------------
@@ -321,7 +339,11 @@ def _timeout(state: State, seat: int, action: Action) -> list[Event]:
 
 
 def _next_round(state: State, seat: int, action: Action) -> list[Event]:
-    require(state.phase == "round_over", "round_not_over", "The round is still being played.")
+    require(
+        state.phase == "round_over",
+        "round_not_over",
+        gettext_noop("The round is still being played."),
+    )
     state.round_no += 1
     state.dealer = next_seat(state, state.dealer)
     deal(state)

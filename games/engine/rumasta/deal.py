@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 
-from ..base import Event, derived_rng, require
+from ..base import Event, derived_rng, gettext_noop, require
 from .cards import CARD_COUNT, FACES, sort_cards
 from .state import Config, State, give
 
@@ -147,7 +147,7 @@ def draw_cards(state: State, seat: int, count: int, *, lay: bool = True) -> list
 def new_game(config: dict | Config, seed: int) -> State:
     """Round one waits for its cut; the first cutter is drawn from the seed (RULINGS)."""
     cfg = config if isinstance(config, Config) else Config.from_dict(config)
-    require(type(seed) is int, "bad_config", "The seed must be an integer.")
+    require(type(seed) is int, "bad_config", gettext_noop("The seed must be an integer."))
     state = State(config=cfg, seed=seed, totals=[0] * len(cfg.sides))
     state.first_cutter = random.Random(seed).randrange(cfg.players)
     start_round(state)

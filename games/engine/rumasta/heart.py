@@ -21,7 +21,7 @@ resolves first and the round is scored when it closes.
 
 from __future__ import annotations
 
-from ..base import Event, require
+from ..base import Event, gettext_noop, require
 from .state import State, opponents
 
 ANSWERS = ("heart", "call_out", "pass")
@@ -73,7 +73,11 @@ def waiting(state: State) -> list[int]:
 def answer(state: State, seat: int, kind: str) -> list[Event]:
     heart = state.heart
     assert heart is not None
-    require(seat in waiting(state), "not_in_window", "You have no press left in this window.")
+    require(
+        seat in waiting(state),
+        "not_in_window",
+        gettext_noop("You have no press left in this window."),
+    )
     if kind == "pass":
         heart["passed"].append(seat)
         events: list[Event] = [{"type": "heart_pass", "seat": seat}]
@@ -81,10 +85,16 @@ def answer(state: State, seat: int, kind: str) -> list[Event]:
             events += close(state, None, None)
         return events
     if kind == "heart":
-        require(seat == heart["layer"], "not_layer", "Only the player who laid the black 3 hearts.")
+        require(
+            seat == heart["layer"],
+            "not_layer",
+            gettext_noop("Only the player who laid the black 3 hearts."),
+        )
     else:
         require(
-            seat != heart["layer"], "own_three", "Call out an opponent's black 3, not your own."
+            seat != heart["layer"],
+            "own_three",
+            gettext_noop("Call out an opponent's black 3, not your own."),
         )
     return close(state, kind, seat)
 

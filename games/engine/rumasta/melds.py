@@ -18,10 +18,26 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from ..base import Message, gettext_noop
 from .cards import FACES
 
 MIN_MELD = 3
 CLOSED = 7
+
+# Why cards are not a meld, in words (made once: the bots ask why_not very often).
+ONCE = Message(gettext_noop("A card can only be used once."))
+TOO_FEW = Message(gettext_noop("A meld needs at least three cards."))
+TOO_MANY = Message(gettext_noop("A meld closes at seven cards: nothing more can join it."))
+OUTNUMBER = Message(gettext_noop("Natural cards must always outnumber wild cards (2s and jokers)."))
+RED_THREES = Message(gettext_noop("Red 3s are laid down on their own, never in a meld."))
+BLACK_THREES = Message(
+    gettext_noop("Black 3s only meld as a set of black threes, with no wilds, when going out.")
+)
+SIX_THREES = Message(gettext_noop("There are only six black 3s."))
+ONE_COLOUR = Message(gettext_noop("A run is in one colour (red or black) and a set is one rank."))
+NO_THREES_IN_RUNS = Message(gettext_noop("Runs go A K Q J 10 9 8 7 6 5 4: no 3s in a run."))
+RANK_TWICE = Message(gettext_noop("A run cannot hold the same rank twice."))
+GAPS = Message(gettext_noop("The run has gaps that its wild cards cannot fill."))
 MAX_THREES = 6
 
 
@@ -46,20 +62,20 @@ def _shape(cards: list[int]) -> str | None:
     return "set" if len(ranks) == 1 and len(naturals) > 1 else "run"
 
 
-def why_not(cards: list[int]) -> str | None:
+def why_not(cards: list[int]) -> Message | None:
     """Why these cards are not one meld (a rule, in words), or None when they are."""
     if len(set(cards)) != len(cards):
-        return "A card can only be used once."
+        return ONCE
     if len(cards) < MIN_MELD:
-        return "A meld needs at least three cards."
+        return TOO_FEW
     if len(cards) > CLOSED:
-        return "A meld closes at seven cards: nothing more can join it."
+        return TOO_MANY
     naturals, wilds = split(cards)
     if len(naturals) <= len(wilds):
-        return "Natural cards must always outnumber wild cards (2s and jokers)."
+        return OUTNUMBER
     faces = [FACES[c] for c in naturals]
     if any(f.red_three for f in faces):
-        return "Red 3s are laid down on their own, never in a meld."
+        return RED_THREES
     if any(f.black_three for f in faces):
         return _threes_problem(cards, wilds)
     if len({f.rank for f in faces}) == 1:
@@ -67,27 +83,27 @@ def why_not(cards: list[int]) -> str | None:
     return _run_problem(naturals, len(wilds))
 
 
-def _threes_problem(cards: list[int], wilds: list[int]) -> str | None:
+def _threes_problem(cards: list[int], wilds: list[int]) -> Message | None:
     if wilds or not all(FACES[c].black_three for c in cards):
-        return "Black 3s only meld as a set of black threes, with no wilds, when going out."
+        return BLACK_THREES
     if len(cards) > MAX_THREES:
-        return "There are only six black 3s."
+        return SIX_THREES
     return None
 
 
-def _run_problem(naturals: list[int], wild_count: int) -> str | None:
+def _run_problem(naturals: list[int], wild_count: int) -> Message | None:
     faces = [FACES[c] for c in naturals]
     if len({f.colour for f in faces}) != 1:
-        return "A run is in one colour (red or black) and a set is one rank."
+        return ONE_COLOUR
     places = [f.run_pos for f in faces]
     if any(p is None for p in places):
-        return "Runs go A K Q J 10 9 8 7 6 5 4: no 3s in a run."
+        return NO_THREES_IN_RUNS
     spots = sorted(p for p in places if p is not None)
     if len(set(spots)) != len(spots):
-        return "A run cannot hold the same rank twice."
+        return RANK_TWICE
     gaps = spots[-1] - spots[0] + 1 - len(spots)
     if gaps > wild_count:
-        return "The run has gaps that its wild cards cannot fill."
+        return GAPS
     return None
 
 

@@ -10,11 +10,12 @@ stock that ran dry this turn ends the round after the discards.
 
 from __future__ import annotations
 
-from ..base import Action, Event, IllegalAction, require, require_int
+from ..base import Action, Event, IllegalAction, Message, gettext_noop, require, require_int
 from . import melds
 from .cards import FACES, JOKER
 from .heart import open_window
 from .rules import (
+    BELOW_MINIMUM,
     card_list,
     check_hand_left,
     going_out_ready,
@@ -27,18 +28,24 @@ from .state import State, give, next_seat, remove, side_melds, side_of
 
 
 def playing(state: State) -> None:
-    require(state.step != "choose", "take_first", "First take a pile or draw (options A, B, C).")
-    require(state.step != "pick", "pick_first", "First pick the opponent for the dreidel.")
+    require(
+        state.step != "choose",
+        "take_first",
+        gettext_noop("First take a pile or draw (options A, B, C)."),
+    )
+    require(
+        state.step != "pick", "pick_first", gettext_noop("First pick the opponent for the dreidel.")
+    )
 
 
 def meld(state: State, seat: int, action: Action) -> list[Event]:
     playing(state)
     raw = action.get("melds")
     if not (isinstance(raw, list) and raw):
-        raise IllegalAction("malformed", "melds must be a list of card-id lists.")
-    groups = [card_list(state, seat, m, "A meld") for m in raw]
+        raise IllegalAction("malformed", gettext_noop("melds must be a list of card-id lists."))
+    groups = [card_list(state, seat, m, Message(gettext_noop("A meld"))) for m in raw]
     flat = [c for m in groups for c in m]
-    require(len(set(flat)) == len(flat), "malformed", "A card can only be used once.")
+    require(len(set(flat)) == len(flat), "malformed", melds.ONCE)
     unlocked(state, flat)
     left = len(state.hands[seat]) - len(flat)
     out_now = left == 2 and going_out_ready(state, seat)
@@ -46,11 +53,7 @@ def meld(state: State, seat: int, action: Action) -> list[Event]:
     if not has_melded(state, seat):
         need = minimum(state, seat)
         got = sum(melds.meld_value(m) for m in groups)
-        require(
-            got >= need,
-            "below_minimum",
-            f"Your side's first meld must count at least {need} points (this counts {got}).",
-        )
+        require(got >= need, "below_minimum", BELOW_MINIMUM, need=need, got=got)
     side = side_of(state, seat)
     remove(state, seat, flat)
     events: list[Event] = []
@@ -76,12 +79,18 @@ def add(state: State, seat: int, action: Action) -> list[Event]:
     playing(state)
     own = side_melds(state, seat)
     index = require_int(
-        action.get("meld"), 0, len(own) - 1, "bad_target", "Add to one of your side's melds."
+        action.get("meld"),
+        0,
+        len(own) - 1,
+        "bad_target",
+        gettext_noop("Add to one of your side's melds."),
     )
-    cards = card_list(state, seat, action.get("cards"), "The cards to add")
-    require(bool(cards), "malformed", "Name at least one card to add.")
+    cards = card_list(state, seat, action.get("cards"), Message(gettext_noop("The cards to add")))
+    require(bool(cards), "malformed", gettext_noop("Name at least one card to add."))
     unlocked(state, cards)
-    require(not melds.closed(own[index]), "closed", "That meld is closed at seven cards.")
+    require(
+        not melds.closed(own[index]), "closed", gettext_noop("That meld is closed at seven cards.")
+    )
     valid_meld(own[index] + cards)
     remove(state, seat, cards)
     side = side_of(state, seat)
@@ -98,23 +107,26 @@ def switch(state: State, seat: int, action: Action) -> list[Event]:
         0,
         len(state.melds) - 1,
         "bad_target",
-        "Name the side whose meld holds the wild.",
+        gettext_noop("Name the side whose meld holds the wild."),
     )
     index = require_int(
         action.get("meld"),
         0,
         len(state.melds[side]) - 1,
         "bad_target",
-        "Name the meld that holds the wild.",
+        gettext_noop("Name the meld that holds the wild."),
     )
-    (card,) = cards = card_list(state, seat, [action.get("card")], "The natural card")
+    natural = Message(gettext_noop("The natural card"))
+    (card,) = cards = card_list(state, seat, [action.get("card")], natural)
     unlocked(state, cards)
     target = state.melds[side][index]
     wild = action.get("wild")
     if type(wild) is not int or not melds.switch_ok(target, wild, card):
         raise IllegalAction(
             "bad_switch",
-            "Switching out a wild needs the natural card that stands in its place in that meld.",
+            gettext_noop(
+                "Switching out a wild needs the natural card that stands in its place in that meld."
+            ),
         )
     state.melds[side][index] = [card if c == wild else c for c in target]
     remove(state, seat, [card])
@@ -129,13 +141,16 @@ def discard(state: State, seat: int, action: Action) -> list[Event]:
     raw = action.get("cards")
     if not (isinstance(raw, list) and len(raw) == 2):
         raise IllegalAction(
-            "malformed", "Discard two cards: cards = [card for pile 0, card for pile 1]."
+            "malformed",
+            gettext_noop("Discard two cards: cards = [card for pile 0, card for pile 1]."),
         )
     chosen = [c for c in raw if c is not None]
-    card_list(state, seat, chosen, "The discards")
+    card_list(state, seat, chosen, Message(gettext_noop("The discards")))
     need = min(2, len(state.hands[seat]))
     require(
-        len(chosen) == need, "discard_two", "Turns end by discarding two cards, one to each pile."
+        len(chosen) == need,
+        "discard_two",
+        gettext_noop("Turns end by discarding two cards, one to each pile."),
     )
     remove(state, seat, chosen)
     events: list[Event] = []

@@ -6,7 +6,7 @@ answer them the same way.
 
 from __future__ import annotations
 
-from ..base import require
+from ..base import gettext_noop, require
 from . import melds
 from .cards import FACES
 from .state import State, side_melds, side_of
@@ -79,6 +79,12 @@ def draw_size(state: State) -> int:
     return KHAKIED_DRAW if khaki(state) == "khakied" else PLAIN_DRAW
 
 
+# A side's first meld below the minimum (melding down, or taking a pile to meld).
+BELOW_MINIMUM = gettext_noop(
+    "Your side's first meld must count at least %(need)s points (this counts %(got)s)."
+)
+
+
 def check_hand_left(state: State, seat: int) -> None:
     """RULINGS: a meld (or a take with its draw) may not leave fewer than three cards.
 
@@ -90,13 +96,17 @@ def check_hand_left(state: State, seat: int) -> None:
     require(
         left >= 2,
         "keep_two",
-        "A meld may not leave fewer than two cards in your hand: you must discard two.",
+        gettext_noop(
+            "A meld may not leave fewer than two cards in your hand: you must discard two."
+        ),
     )
     require(
         left > 2 or closed_count(state, seat) >= GOING_OUT_CLOSED,
         "not_out_yet",
-        "Melding down to your last two cards is going out, which needs four "
-        "Canastas/Rumastas on your side's table.",
+        gettext_noop(
+            "Melding down to your last two cards is going out, which needs four "
+            "Canastas/Rumastas on your side's table."
+        ),
     )
 
 
@@ -105,16 +115,28 @@ def going_out_ready(state: State, seat: int) -> bool:
 
 
 def card_list(state: State, seat: int, raw: object, what: str) -> list[int]:
-    """Validate a list of distinct card ids from the seat's hand."""
-    require(isinstance(raw, list), "malformed", f"{what} must be a list of card ids.")
+    """Validate a list of distinct card ids from the seat's hand; ``what`` names the list
+    for people (a marked ``Message``: "The proof")."""
+    require(
+        isinstance(raw, list),
+        "malformed",
+        gettext_noop("%(what)s must be a list of card ids."),
+        what=what,
+    )
     assert isinstance(raw, list)
     require(
         all(type(c) is int for c in raw) and len(set(raw)) == len(raw),
         "malformed",
-        f"{what} must list distinct card ids.",
+        gettext_noop("%(what)s must list distinct card ids."),
+        what=what,
     )
     hand = set(state.hands[seat])
-    require(all(c in hand for c in raw), "not_in_hand", f"{what}: every card must be in your hand.")
+    require(
+        all(c in hand for c in raw),
+        "not_in_hand",
+        gettext_noop("%(what)s: every card must be in your hand."),
+        what=what,
+    )
     return list(raw)
 
 
@@ -122,8 +144,10 @@ def unlocked(state: State, cards: list[int]) -> None:
     require(
         not set(cards) & set(state.locked),
         "pile_cards_locked",
-        "On your side's first meld of the round only the top discard comes from the pile: "
-        "the rest of the pile cannot be melded this turn.",
+        gettext_noop(
+            "On your side's first meld of the round only the top discard comes from the pile: "
+            "the rest of the pile cannot be melded this turn."
+        ),
     )
 
 
@@ -136,6 +160,6 @@ def valid_meld(cards: list[int], *, threes_ok: bool = False) -> str:
     require(
         shape != "threes" or threes_ok,
         "threes_not_out",
-        "Black 3s meld only as a set of black threes when going out.",
+        gettext_noop("Black 3s meld only as a set of black threes when going out."),
     )
     return shape

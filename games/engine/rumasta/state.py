@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..base import IllegalAction
+from ..base import IllegalAction, gettext_noop
 from .cards import CARD_COUNT, sort_cards
 from .view_types import HeartResult, HeartWindow, SideSteps
 
@@ -33,7 +33,9 @@ class Config:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Config:
         if not isinstance(data, dict):
-            raise IllegalAction("bad_config", "The setup must be a dictionary of options.")
+            raise IllegalAction(
+                "bad_config", gettext_noop("The setup must be a dictionary of options.")
+            )
         known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
         config = cls(**known)
         config.teams = _layout(config.players, config.teams)
@@ -52,19 +54,22 @@ class Config:
 
 def _layout(players: Any, teams: Any) -> str:
     if type(players) is not int or not 2 <= players <= 6:
-        raise IllegalAction("bad_config", "Rumasta is for 2 to 6 players.")
+        raise IllegalAction("bad_config", gettext_noop("Rumasta is for 2 to 6 players."))
     if teams in (None, False, "none", ""):
         return "none"
     if teams is True:
         if players not in STANDARD_TEAMS:
             raise IllegalAction(
-                "bad_config", "Teams need 4 players (2 v 2) or 6 (3 v 3, 2 v 2 v 2)."
+                "bad_config",
+                gettext_noop("Teams need 4 players (2 v 2) or 6 (3 v 3, 2 v 2 v 2)."),
             )
         return STANDARD_TEAMS[players]
     if teams not in LAYOUTS[players]:
         raise IllegalAction(
             "bad_config",
-            f"With {players} players the team layouts are: {', '.join(LAYOUTS[players])}.",
+            gettext_noop("With %(players)s players the team layouts are: %(layouts)s."),
+            players=players,
+            layouts=", ".join(LAYOUTS[players]),
         )
     return str(teams)
 
@@ -72,12 +77,15 @@ def _layout(players: Any, teams: Any) -> str:
 def _check_numbers(config: Config) -> None:
     if type(config.target) is not int or not MIN_TARGET <= config.target <= MAX_TARGET:
         raise IllegalAction(
-            "bad_config", f"The target must be {MIN_TARGET} to {MAX_TARGET} points."
+            "bad_config",
+            gettext_noop("The target must be %(low)s to %(high)s points."),
+            low=MIN_TARGET,
+            high=MAX_TARGET,
         )
     if type(config.max_rounds) is not int or not 1 <= config.max_rounds <= 200:
-        raise IllegalAction("bad_config", "The rounds cap must be 1 to 200.")
+        raise IllegalAction("bad_config", gettext_noop("The rounds cap must be 1 to 200."))
     if type(config.move_cap) is not int or not 100 <= config.move_cap <= 100000:
-        raise IllegalAction("bad_config", "The move cap must be 100 to 100000.")
+        raise IllegalAction("bad_config", gettext_noop("The move cap must be 100 to 100000."))
 
 
 def sides_for(players: int, teams: str) -> list[list[int]]:

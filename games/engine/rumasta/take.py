@@ -22,10 +22,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Action, Event, IllegalAction, derived_rng, require
+from ..base import Action, Event, IllegalAction, Message, derived_rng, gettext_noop, require
 from . import melds
 from .deal import draw_cards
 from .rules import (
+    BELOW_MINIMUM,
     card_list,
     check_hand_left,
     draw_size,
@@ -42,14 +43,18 @@ DREIDEL_DRAW = {"nun": 3, "gimel": 4, "hey": 6, "shin": 4}
 
 
 def choosing(state: State) -> None:
-    require(state.step == "choose", "already_chose", "You have already taken or drawn this turn.")
+    require(
+        state.step == "choose",
+        "already_chose",
+        gettext_noop("You have already taken or drawn this turn."),
+    )
 
 
 def take(state: State, seat: int, action: Action) -> list[Event]:
     choosing(state)
     pile = action.get("pile")
     if pile not in (0, 1):
-        raise IllegalAction("malformed", "Name the pile to take: 0 or 1.")
+        raise IllegalAction("malformed", gettext_noop("Name the pile to take: 0 or 1."))
     _pickable_or_refuse(state, pile)
     spec = {"cards": action.get("cards", []), "meld": action.get("meld")}
     first = not has_melded(state, seat)
@@ -76,7 +81,9 @@ def take_both(state: State, seat: int, action: Action) -> list[Event]:
     ):
         raise IllegalAction(
             "malformed",
-            "Taking both piles needs two proofs: takes = [{cards, meld}, {cards, meld}].",
+            gettext_noop(
+                "Taking both piles needs two proofs: takes = [{cards, meld}, {cards, meld}]."
+            ),
         )
     first = not has_melded(state, seat)
     extra = _extras(state, seat, action.get("extra", []))
@@ -90,7 +97,7 @@ def take_both(state: State, seat: int, action: Action) -> list[Event]:
     require(
         len(set(targets)) == len(targets),
         "two_melds",
-        "Taking both piles proves two separate melds, one per top card.",
+        gettext_noop("Taking both piles proves two separate melds, one per top card."),
     )
     if first:
         _reach_minimum(state, seat, [p["new"] for p in plans if p["new"]], extra)
@@ -115,7 +122,10 @@ def roll(state: State, seat: int, action: Action) -> list[Event]:
     require(
         khaki(state) == "half",
         "no_dreidel",
-        "The dreidel may only be rolled when Half-Khakied (exactly one pile cannot be picked up).",
+        gettext_noop(
+            "The dreidel may only be rolled when Half-Khakied "
+            "(exactly one pile cannot be picked up)."
+        ),
     )
     face = derived_rng(state.seed, "dreidel", state.move_no).choice(DREIDEL)
     state.dreidel, state.dreidel_by = face, seat
@@ -139,12 +149,14 @@ def pick_choices(state: State, seat: int) -> list[int]:
 
 
 def pick(state: State, seat: int, action: Action) -> list[Event]:
-    require(state.step == "pick", "not_now", "There is no dreidel opponent to pick now.")
+    require(
+        state.step == "pick", "not_now", gettext_noop("There is no dreidel opponent to pick now.")
+    )
     target = action.get("seat")
     require(
         target in pick_choices(state, seat),
         "bad_pick",
-        "Pick an opponent (a player of another side) for the dreidel.",
+        gettext_noop("Pick an opponent (a player of another side) for the dreidel."),
     )
     return _finish_pick(state, seat, target)
 
@@ -178,16 +190,18 @@ def _pickable_or_refuse(state: State, pile: int) -> None:
     require(
         pickable(state, pile),
         "pile_safe",
-        "That pile cannot be picked up: its top card is safe (a black 3, a dead card, "
-        "a 2 or a joker) or the pile is empty.",
+        gettext_noop(
+            "That pile cannot be picked up: its top card is safe (a black 3, a dead card, "
+            "a 2 or a joker) or the pile is empty."
+        ),
     )
 
 
 def _extras(state: State, seat: int, raw: Any) -> list[list[int]]:
-    require(isinstance(raw, list), "malformed", "extra must be a list of melds.")
-    out = [card_list(state, seat, m, "An extra meld") for m in raw]
+    require(isinstance(raw, list), "malformed", gettext_noop("extra must be a list of melds."))
+    out = [card_list(state, seat, m, Message(gettext_noop("An extra meld"))) for m in raw]
     flat = [c for m in out for c in m]
-    require(len(set(flat)) == len(flat), "malformed", "A card can only be used once.")
+    require(len(set(flat)) == len(flat), "malformed", melds.ONCE)
     for meld in out:
         valid_meld(meld)
     return out
@@ -203,9 +217,13 @@ def _plan(
     always_prove: bool = False,
 ) -> dict[str, Any]:
     """Check one top card's meld: a new meld with proof, or onto a side meld."""
-    require(isinstance(spec, dict), "malformed", "Each take needs cards and a meld choice.")
-    cards = card_list(state, seat, spec.get("cards", []), "The proof")
-    require(not set(cards) & set(used), "malformed", "A card can only be used once.")
+    require(
+        isinstance(spec, dict),
+        "malformed",
+        gettext_noop("Each take needs cards and a meld choice."),
+    )
+    cards = card_list(state, seat, spec.get("cards", []), Message(gettext_noop("The proof")))
+    require(not set(cards) & set(used), "malformed", melds.ONCE)
     top = state.piles[pile][-1]
     target = spec.get("meld")
     proof = melds.proof_pair(top, cards)
@@ -220,21 +238,31 @@ def _plan(
     require(
         type(target) is int and 0 <= target < len(own),
         "bad_target",
-        "Choose one of your side's melds, or start a new meld.",
+        gettext_noop("Choose one of your side's melds, or start a new meld."),
     )
-    require(not melds.closed(own[target]), "closed", "That meld is closed at seven cards.")
+    require(
+        not melds.closed(own[target]),
+        "closed",
+        gettext_noop("That meld is closed at seven cards."),
+    )
     valid_meld(own[target] + [top] + cards)
     return {"pile": pile, "top": top, "cards": cards, "target": target, "new": None}
 
 
 def _proof_message(state: State, pile: int, target: Any, both: bool) -> str:
     if both:
-        return "Taking both piles needs two matching natural cards in your hand for each top card."
+        return gettext_noop(
+            "Taking both piles needs two matching natural cards in your hand for each top card."
+        )
     if state.frozen[pile] and target is not None:
-        return "That pile is frozen: show two natural proof cards to add its top card to a meld."
+        return gettext_noop(
+            "That pile is frozen: show two natural proof cards to add its top card to a meld."
+        )
     if state.frozen[pile]:
-        return "That pile is frozen (a wild lies crosswise): prove its top card from your hand."
-    return (
+        return gettext_noop(
+            "That pile is frozen (a wild lies crosswise): prove its top card from your hand."
+        )
+    return gettext_noop(
         "Prove the top card: two matching naturals for a set, or two naturals next to it "
         "in one colour for a run. Wilds cannot prove."
     )
@@ -243,11 +271,7 @@ def _proof_message(state: State, pile: int, target: Any, both: bool) -> str:
 def _reach_minimum(state: State, seat: int, new: list[list[int]], extra: list[list[int]]) -> None:
     need = minimum(state, seat)
     got = sum(melds.meld_value(m) for m in new + extra)
-    require(
-        got >= need,
-        "below_minimum",
-        f"Your side's first meld must count at least {need} points (this counts {got}).",
-    )
+    require(got >= need, "below_minimum", BELOW_MINIMUM, need=need, got=got)
 
 
 def _lay(

@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..base import Action, Event, IllegalAction, derived_rng, require, require_int
+from ..base import (
+    Action,
+    Event,
+    IllegalAction,
+    derived_rng,
+    gettext_noop,
+    require,
+    require_int,
+)
 from . import heart, play, take
 from .advice import least_useful
 from .deal import cut_and_deal, cut_target, start_round
@@ -20,6 +28,7 @@ from .state import State, clone
 Handler = Callable[[State, int, Action], list[Event]]
 TURN_ACTIONS = ("take", "take_both", "draw", "roll", "pick", "meld", "add", "switch", "discard")
 CUT_SPREAD = 10  # a timed-out cut lands within this many cards of perfect
+NO_WINDOW = gettext_noop("No black 3 window is open.")
 
 
 def to_act(state: State) -> set[int]:
@@ -40,9 +49,13 @@ def to_act(state: State) -> set[int]:
 def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     kind = action.get("type") if isinstance(action, dict) else None
     handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
-    require(handler is not None, "unknown_action", "That isn't a move in Rumasta.")
+    require(handler is not None, "unknown_action", gettext_noop("That isn't a move in Rumasta."))
     assert handler is not None and isinstance(kind, str)
-    require(type(seat) is int and seat in to_act(state), "not_your_turn", "It isn't your turn.")
+    require(
+        type(seat) is int and seat in to_act(state),
+        "not_your_turn",
+        gettext_noop("It isn't your turn."),
+    )
     new = clone(state)
     events = _route(new, seat, kind, action, handler)
     new.move_no += 1
@@ -57,14 +70,14 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
 def _route(state: State, seat: int, kind: str, action: Action, handler: Handler) -> list[Event]:
     """During a heart window a window seat answers; the turn's next action closes it."""
     if state.phase != "heart":
-        require(kind not in heart.ANSWERS, "no_window", "No black 3 window is open.")
+        require(kind not in heart.ANSWERS, "no_window", NO_WINDOW)
         return handler(state, seat, action)
     if seat in heart.waiting(state) and kind in (*heart.ANSWERS, "timeout"):
         return heart.answer(state, seat, "pass" if kind == "timeout" else kind)
     require(
         seat == state.turn and kind in (*TURN_ACTIONS, "timeout"),
         "heart_window",
-        "A black 3 window is open: press or pass first.",
+        gettext_noop("A black 3 window is open: press or pass first."),
     )
     events = heart.close(state, None, None)
     events += settle(state)
@@ -94,7 +107,7 @@ def _move_cap(state: State) -> list[Event]:
 
 def _in_turn(handler: Handler) -> Handler:
     def checked(state: State, seat: int, action: Action) -> list[Event]:
-        require(state.phase == "turn", "not_now", "That is a move for your turn.")
+        require(state.phase == "turn", "not_now", gettext_noop("That is a move for your turn."))
         return handler(state, seat, action)
 
     checked.__doc__ = handler.__doc__
@@ -102,13 +115,15 @@ def _in_turn(handler: Handler) -> Handler:
 
 
 def _cut(state: State, seat: int, action: Action) -> list[Event]:
-    require(state.phase == "cut", "not_now", "The cut is made at the start of a round.")
+    require(
+        state.phase == "cut", "not_now", gettext_noop("The cut is made at the start of a round.")
+    )
     count = require_int(
         action.get("count"),
         1,
         len(state.stock) - 1,
         "bad_cut",
-        "Cut somewhere along the stock (at least one card, not the whole stock).",
+        gettext_noop("Cut somewhere along the stock (at least one card, not the whole stock)."),
     )
     return cut_and_deal(state, count)
 
@@ -132,13 +147,17 @@ def _timeout(state: State, seat: int, action: Action) -> list[Event]:
 
 
 def _next_round(state: State, seat: int, action: Action) -> list[Event]:
-    require(state.phase == "round_over", "round_not_over", "The round is still being played.")
+    require(
+        state.phase == "round_over",
+        "round_not_over",
+        gettext_noop("The round is still being played."),
+    )
     state.round_no += 1
     return start_round(state)
 
 
 def _answer_outside(state: State, seat: int, action: Action) -> list[Event]:
-    raise IllegalAction("no_window", "No black 3 window is open.")
+    raise IllegalAction("no_window", NO_WINDOW)
 
 
 _HANDLERS: dict[str, Handler] = {

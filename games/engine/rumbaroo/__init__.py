@@ -64,6 +64,7 @@ Out of scope here: rooms, lobbies, the online clock itself (a clock sends
 
 from __future__ import annotations
 
+from ..base import gettext_noop
 from ..contract import ActionFields
 from .actions import can_discard, least_useful
 from .boxes import COLOURS, DIFFICULTIES, RULES, TileFace, box, tile_value
@@ -109,7 +110,7 @@ ACTION_FIELDS: ActionFields = {
     "*": {"call": ("bool",)},
     "discard": {
         "tile": _ID,
-        "colour": ("choice", COLOURS, "Choose the next colour: R, B, G or Y."),
+        "colour": ("choice", COLOURS, gettext_noop("Choose the next colour: R, B, G or Y.")),
         "pair": _ID,
         "stash": _ID,
         "steal": _ID,
@@ -125,7 +126,11 @@ ACTION_FIELDS: ActionFields = {
             "object",
             {
                 "target": _SEAT,
-                "kind": ("choice", ("skip", "draw"), "The free action is 'skip' or 'draw'."),
+                "kind": (
+                    "choice",
+                    ("skip", "draw"),
+                    gettext_noop("The free action is 'skip' or 'draw'."),
+                ),
             },
         ),
     },

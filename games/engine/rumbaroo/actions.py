@@ -42,7 +42,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..base import Action, Event, derived_rng, require
+from ..base import Action, Event, Message, derived_rng, gettext_noop, require
 from ..melds import read, why_not
 from .boxes import (
     ACTION_NAMES,
@@ -113,7 +113,7 @@ def display(state: State, tiles: list[int]) -> list[int]:
     return [tiles[i] for i in reading.order]
 
 
-def meld_problem(state: State, tiles: list[int]) -> str | None:
+def meld_problem(state: State, tiles: list[int]) -> Message | None:
     return why_not([face_of(state, t).meld_face() for t in tiles], RULES)
 
 
@@ -126,7 +126,7 @@ def placed_tile(state: State) -> None:
 def _opponent(state: State, seat: int, target: Any, what: str) -> int:
     n = state.config.players
     ok = type(target) is int and 0 <= target < n and target != seat
-    require(ok, "choose_opponent", f"Pick an opponent for the {what}.")
+    require(ok, "choose_opponent", gettext_noop("Pick an opponent for the %(what)s."), what=what)
     return target
 
 
@@ -161,10 +161,18 @@ def pouch(state: State, seat: int, action: Action) -> list[Event]:
     if stash is None:
         return [{"type": "pouch", "seat": seat, "stashed": False}]
     ok = type(stash) is int and stash in state.hands[seat]
-    require(ok, "stash_tile", "Pick a tile from your hand to tuck into your pouch.")
-    require(not state.pouches[seat], "pouch_full", "Your pouch already holds a tile (max 1).")
+    require(ok, "stash_tile", gettext_noop("Pick a tile from your hand to tuck into your pouch."))
+    require(
+        not state.pouches[seat],
+        "pouch_full",
+        gettext_noop("Your pouch already holds a tile (max 1)."),
+    )
     blocked = state.config.party and state.stash_block not in (None, seat)
-    require(not blocked, "stash_blocked", "You can't stash on the turn right after another stash.")
+    require(
+        not blocked,
+        "stash_blocked",
+        gettext_noop("You can't stash on the turn right after another stash."),
+    )
     state.hands[seat].remove(stash)
     state.pouches[seat].append(stash)
     state.stashed = True
@@ -176,11 +184,20 @@ def dingo(state: State, seat: int, action: Action) -> list[Event]:
     if steal is None:
         return [{"type": "dingo", "seat": seat, "tile": None}]
     index = next((i for i, m in enumerate(state.table) if steal in m), None)
-    require(index is not None, "steal_tile", "A Dingo can only steal a tile from a table meld.")
+    require(
+        index is not None,
+        "steal_tile",
+        gettext_noop("A Dingo can only steal a tile from a table meld."),
+    )
     assert index is not None
     rest = [t for t in state.table[index] if t != steal]
     reason = meld_problem(state, rest)
-    require(reason is None, "breaks_meld", f"The meld left behind must stay valid: {reason}.")
+    require(
+        reason is None,
+        "breaks_meld",
+        gettext_noop("The meld left behind must stay valid: %(reason)s."),
+        reason=reason,
+    )
     state.table[index] = display(state, rest)
     state.hands[seat] = sort_hand(state, state.hands[seat] + [steal])
     return [{"type": "dingo", "seat": seat, "tile": steal, "meld": index}]
@@ -215,7 +232,7 @@ def _given(state: State, seat: int, chosen: Any, all_faces: Sequence[TileFace]) 
     """The tile ``seat`` passes on in a Mob: the one it chose, or else its least useful."""
     give = least_useful(state.hands[seat], all_faces) if chosen is None else chosen
     ok = type(give) is int and give in state.hands[seat]
-    require(ok, "give_tile", "Pick a tile from your hand to pass on.")
+    require(ok, "give_tile", gettext_noop("Pick a tile from your hand to pass on."))
     return give
 
 
@@ -260,12 +277,20 @@ def croc(state: State, seat: int, action: Action) -> list[Event]:
     if not action.get("stampede"):
         state.croc = 3
         return [{"type": "croc_snap", "seat": seat, "count": 3}]
-    require(cfg.party and cfg.big_red, "no_stampede", "Stampede is only for Big Red Party tables.")
-    require(not state.stampede_used[seat], "stampede_used", "You have stampeded this round.")
+    require(
+        cfg.party and cfg.big_red,
+        "no_stampede",
+        gettext_noop("Stampede is only for Big Red Party tables."),
+    )
+    require(
+        not state.stampede_used[seat],
+        "stampede_used",
+        gettext_noop("You have stampeded this round."),
+    )
     require(
         holding(state, seat) + 1 <= 3,
         "stampede_too_many",
-        "You can stampede only while holding 3 or fewer tiles.",
+        gettext_noop("You can stampede only while holding 3 or fewer tiles."),
     )
     state.stampede_used[seat] = True
     events: list[Event] = [{"type": "stampede", "seat": seat}]
@@ -287,7 +312,7 @@ def croc(state: State, seat: int, action: Action) -> list[Event]:
 def didgeridoo(state: State, seat: int, action: Action) -> list[Event]:
     number = action.get("number")
     ok = type(number) is int and 1 <= number <= 13
-    require(ok, "call_number", "Call a number from 1 to 13 for the Didgeridoo.")
+    require(ok, "call_number", gettext_noop("Call a number from 1 to 13 for the Didgeridoo."))
     cfg = state.config
     draws = 2 if cfg.party else 1
     events: list[Event] = [{"type": "didgeridoo", "seat": seat, "number": number}]

@@ -10,6 +10,7 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from ..base import BadConfig, gettext_noop
 from .boxes import DIFFICULTIES, TileFace, box, sort_key, tile_value
 
 KIND = "rumbaroo"
@@ -31,13 +32,17 @@ class Config:
     def from_dict(cls, data: dict[str, Any]) -> Config:
         config = cls(**{k: v for k, v in data.items() if k in cls.__dataclass_fields__})
         if config.difficulty not in DIFFICULTIES:
-            raise ValueError("difficulty must be joey, wallaby or big_red")
+            raise BadConfig(gettext_noop("difficulty must be joey, wallaby or big_red"))
         if type(config.players) is not int or not 2 <= config.players <= 8:
-            raise ValueError("Rumbaroo is for 2 to 8 players (Party from 5)")
+            raise BadConfig(gettext_noop("Rumbaroo is for 2 to 8 players (Party from 5)"))
         if type(config.target) is not int or not MIN_TARGET <= config.target <= MAX_TARGET:
-            raise ValueError(f"target must be between {MIN_TARGET} and {MAX_TARGET}")
+            raise BadConfig(
+                gettext_noop("target must be between %(low)s and %(high)s"),
+                low=MIN_TARGET,
+                high=MAX_TARGET,
+            )
         if config.max_rounds < 1 or config.move_cap < 50:
-            raise ValueError("the safety caps must be positive")
+            raise BadConfig(gettext_noop("the safety caps must be positive"))
         return config
 
     @property

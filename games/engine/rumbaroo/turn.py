@@ -12,11 +12,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Action, Event, IllegalAction, derived_rng, require
+from ..base import (
+    Action,
+    Event,
+    IllegalAction,
+    Message,
+    derived_rng,
+    gettext_noop,
+    joined,
+    pgettext,
+    require,
+)
 from ..melds import check_table
 from . import actions
 from .actions import can_discard, display, meld_problem, placed_tile
-from .boxes import ACTION_NAMES, BILLABONG, BOOMERANG, COLOUR_NAMES, COLOURS, CROC, HOP, RULES
+from .boxes import ACTION_NAMES, BILLABONG, BOOMERANG, COLOURS, CROC, HOP, RULES
 from .scoring import end_round
 from .state import (
     State,
@@ -46,11 +56,15 @@ def to_act(state: State) -> set[int]:
 def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     kind = action.get("type") if isinstance(action, dict) else None
     handler = _HANDLERS.get(kind or "") if isinstance(kind, str) else None
-    require(handler is not None, "unknown_action", "That isn't a move in Rumbaroo.")
+    require(handler is not None, "unknown_action", gettext_noop("That isn't a move in Rumbaroo."))
     assert handler is not None
-    require(seat in to_act(state), "not_your_turn", "It isn't your turn.")
+    require(seat in to_act(state), "not_your_turn", gettext_noop("It isn't your turn."))
     call = action.get("call", False)
-    require(isinstance(call, bool), "malformed", "The Rumbaroo! call must be true or false.")
+    require(
+        isinstance(call, bool),
+        "malformed",
+        gettext_noop("The Rumbaroo! call must be true or false."),
+    )
     new = clone(state)
     events = handler(new, seat, action)
     new.move_no += 1
@@ -61,14 +75,36 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     return new, events
 
 
-def tile_name(state: State, tile: int) -> str:
+# The tiles' colours as words for people, with the context the tables use for them.
+COLOUR_WORDS = {
+    "R": pgettext("tile colour", "red"),
+    "B": pgettext("tile colour", "blue"),
+    "G": pgettext("tile colour", "green"),
+    "Y": pgettext("tile colour", "yellow"),
+}
+
+
+def tile_name(state: State, tile: int) -> Message:
+    """A tile as people read it: "red 7", "blue Hop", "Wild" (the action names are names)."""
     face = face_of(state, tile)
     if face.wild:
-        return "Wild"
+        return Message("Wild")
     if face.action is not None:
         name = ACTION_NAMES[face.action]
-        return name if face.colour is None else f"{COLOUR_NAMES[face.colour]} {name}"
-    return f"{COLOUR_NAMES[face.colour or 'R']} {face.number}"
+        if face.colour is None:
+            return Message(name)
+        return pgettext(
+            "an action tile: its colour and name",
+            "%(colour)s %(name)s",
+            colour=COLOUR_WORDS[face.colour],
+            name=name,
+        )
+    return pgettext(
+        "a tile: its colour and number",
+        "%(colour)s %(number)s",
+        colour=COLOUR_WORDS[face.colour or "R"],
+        number=face.number,
+    )
 
 
 # --- discard ---------------------------------------------------------------
@@ -79,27 +115,33 @@ def _discard(state: State, seat: int, action: Action) -> list[Event]:
         return _snap(state, seat, action)
     _playing(state)
     tile = _own_tile(state, seat, action.get("tile"))
+    just_drew = gettext_noop("You may only play the tile you just drew.")
     if state.phase == "drawn":
-        require(tile == state.drawn, "play_drawn", "You may only play the tile you just drew.")
+        require(tile == state.drawn, "play_drawn", just_drew)
     face = face_of(state, tile)
-    top = tile_name(state, state.pile[-1])
     require(
         can_discard(state, tile),
         "no_match",
-        f"The {tile_name(state, tile)} doesn't match the {top} "
-        f"(colour to match: {COLOUR_NAMES[state.colour]}).",
+        gettext_noop("The %(tile)s doesn't match the %(top)s (colour to match: %(colour)s)."),
+        tile=tile_name(state, tile),
+        top=tile_name(state, state.pile[-1]),
+        colour=COLOUR_WORDS[state.colour],
     )
     pair = action.get("pair")
     if pair is not None:
-        require(state.config.party, "no_pair", "Hop Pairs are for Party tables.")
-        require(state.phase == "play", "play_drawn", "You may only play the tile you just drew.")
+        require(state.config.party, "no_pair", gettext_noop("Hop Pairs are for Party tables."))
+        require(state.phase == "play", "play_drawn", just_drew)
         ok = face.action == HOP and pair != tile and owns(state, seat, pair)
         if not (ok and type(pair) is int and face_of(state, pair).action == HOP):
-            raise IllegalAction("bad_pair", "A Hop Pair is two Hop tiles.")
+            raise IllegalAction("bad_pair", gettext_noop("A Hop Pair is two Hop tiles."))
     colour = face.colour
     if face.wild or face.action == BILLABONG:
         colour = action.get("colour")
-        require(colour in COLOURS, "choose_colour", "Choose the next colour: R, B, G or Y.")
+        require(
+            colour in COLOURS,
+            "choose_colour",
+            gettext_noop("Choose the next colour: R, B, G or Y."),
+        )
     state.called |= bool(action.get("call"))
     events = [_to_pile(state, seat, tile)]
     if pair is not None:
@@ -121,7 +163,7 @@ def _discard(state: State, seat: int, action: Action) -> list[Event]:
 def _own_tile(state: State, seat: int, tile: object) -> int:
     """``tile`` if the seat holds it, else refused: typed as an id from here on."""
     if type(tile) is not int or not owns(state, seat, tile):
-        raise IllegalAction("not_your_tile", "That tile isn't in your hand.")
+        raise IllegalAction("not_your_tile", gettext_noop("That tile isn't in your hand."))
     return tile
 
 
@@ -135,16 +177,19 @@ def _to_pile(state: State, seat: int, tile: int) -> Event:
 
 def _snap(state: State, seat: int, action: Action) -> list[Event]:
     """Answer a waiting Croc Snap with a Croc Snap (Party: also any Boomerang)."""
-    require(state.phase == "croc", "no_croc", "There is no Croc Snap to answer.")
+    require(state.phase == "croc", "no_croc", gettext_noop("There is no Croc Snap to answer."))
     tile = _own_tile(state, seat, action.get("tile"))
     face = face_of(state, tile)
     party_boomerang = state.config.party and face.action == BOOMERANG
     require(
         face.action == CROC or party_boomerang,
         "croc_waiting",
-        "A Croc Snap is waiting: snap back with a Croc Snap"
-        + (", a Boomerang or a meld of 3+ tiles" if state.config.party else "")
-        + ", or take the tiles.",
+        gettext_noop(
+            "A Croc Snap is waiting: snap back with a Croc Snap, a Boomerang or a meld "
+            "of 3+ tiles, or take the tiles."
+        )
+        if state.config.party
+        else gettext_noop("A Croc Snap is waiting: snap back with a Croc Snap, or take the tiles."),
     )
     state.called |= bool(action.get("call"))
     events = [_to_pile(state, seat, tile)]
@@ -162,7 +207,7 @@ def _snap(state: State, seat: int, action: Action) -> list[Event]:
 
 
 def _take(state: State, seat: int, action: Action) -> list[Event]:
-    require(state.phase == "croc", "no_croc", "There is no Croc Snap to take.")
+    require(state.phase == "croc", "no_croc", gettext_noop("There is no Croc Snap to take."))
     state.called |= bool(action.get("call"))
     got = draw_tiles(state, seat, state.croc)
     events: list[Event] = [
@@ -181,10 +226,10 @@ def _meld(state: State, seat: int, action: Action) -> list[Event]:
         require(
             state.config.party,
             "croc_waiting",
-            "A Croc Snap is waiting: snap back with a Croc Snap or take the tiles.",
+            gettext_noop("A Croc Snap is waiting: snap back with a Croc Snap or take the tiles."),
         )
     else:
-        require(state.phase == "play", "not_now", "You can't meld now.")
+        require(state.phase == "play", "not_now", gettext_noop("You can't meld now."))
     swapped = _wild_swaps(state, seat, action.get("swaps") or [])
     after = _parse_table(state, action.get("table"))
     if after is None:
@@ -198,14 +243,16 @@ def _meld(state: State, seat: int, action: Action) -> list[Event]:
         RULES,
     )
     if problems:
-        raise IllegalAction("invalid_table", "; ".join(p.message for p in problems))
+        raise IllegalAction("invalid_table", joined([p.message for p in problems]))
     from_hand = len([t for t in placed if t not in swapped]) + len(swapped)
-    require(from_hand >= 1, "nothing_placed", "Place at least one tile from your hand.")
+    require(
+        from_hand >= 1, "nothing_placed", gettext_noop("Place at least one tile from your hand.")
+    )
     if answering:
         require(
             from_hand >= 3,
             "meld_too_small",
-            "To answer a Croc Snap with a meld, meld 3 or more tiles from your hand.",
+            gettext_noop("To answer a Croc Snap with a meld, meld 3 or more tiles from your hand."),
         )
     for tile in placed:
         take_from_seat(state, seat, tile)
@@ -237,21 +284,25 @@ def _wild_swaps(state: State, seat: int, swaps: Any) -> list[int]:
         isinstance(s, list | tuple) and len(s) == 2 and all(type(x) is int for x in s)
         for s in swaps
     )
-    require(ok, "malformed", "The Wild swap could not be read.")
+    require(ok, "malformed", gettext_noop("The Wild swap could not be read."))
     wilds: list[int] = []
     for tile, wild in swaps:
         ok = owns(state, seat, tile) and face_of(state, tile).is_number
-        require(ok, "swap_tile", "Pick a number tile from your hand to swap for the Wild.")
+        require(
+            ok, "swap_tile", gettext_noop("Pick a number tile from your hand to swap for the Wild.")
+        )
         index = next((i for i, m in enumerate(state.table) if wild in m), None)
         ok = index is not None and face_of(state, wild).wild
-        require(ok, "swap_wild", "Pick a Wild that is in a meld on the table.")
+        require(ok, "swap_wild", gettext_noop("Pick a Wild that is in a meld on the table."))
         assert index is not None
         meld = [tile if t == wild else t for t in state.table[index]]
         reason = meld_problem(state, meld)
         require(
             reason is None,
             "bad_swap",
-            f"The {tile_name(state, tile)} can't take that Wild's place: {reason}.",
+            gettext_noop("The %(tile)s can't take that Wild's place: %(reason)s."),
+            tile=tile_name(state, tile),
+            reason=reason,
         )
         state.table[index] = display(state, meld)
         take_from_seat(state, seat, tile)
@@ -268,12 +319,12 @@ def _parse_table(state: State, raw: Any) -> list[list[int]] | None:
     ok = isinstance(raw, list) and all(
         isinstance(m, list) and all(type(t) is int and 0 <= t < size for t in m) for m in raw
     )
-    require(ok, "malformed", "The table you sent could not be read.")
+    require(ok, "malformed", gettext_noop("The table you sent could not be read."))
     table = [list(m) for m in raw if m]
     require(
         all(face_of(state, t).action is None for m in table for t in m),
         "action_in_meld",
-        "Action tiles never go in melds.",
+        gettext_noop("Action tiles never go in melds."),
     )
     return table
 
@@ -284,8 +335,10 @@ def _free_action(state: State, seat: int, free: Any) -> list[Event]:
     target = free.get("target", next_seat(state, seat))
     kind = free.get("kind", "draw")
     ok = type(target) is int and 0 <= target < state.config.players and target != seat
-    require(ok, "choose_opponent", "Pick an opponent for your free action.")
-    require(kind in ("skip", "draw"), "free_kind", "The free action is 'skip' or 'draw'.")
+    require(ok, "choose_opponent", gettext_noop("Pick an opponent for your free action."))
+    require(
+        kind in ("skip", "draw"), "free_kind", gettext_noop("The free action is 'skip' or 'draw'.")
+    )
     events: list[Event] = [{"type": "free_action", "seat": seat, "target": target, "kind": kind}]
     if kind == "skip":
         state.skips[target] += 1
@@ -308,7 +361,7 @@ def _free_action(state: State, seat: int, free: Any) -> list[Event]:
 
 def _draw(state: State, seat: int, action: Action) -> list[Event]:
     _playing(state)
-    require(state.phase == "play", "not_now", "You have already drawn this turn.")
+    require(state.phase == "play", "not_now", gettext_noop("You have already drawn this turn."))
     state.called |= bool(action.get("call"))
     if not state.pool:
         events: list[Event] = [{"type": "pass", "seat": seat, "reason": "empty_pool"}]
@@ -326,7 +379,11 @@ def _draw(state: State, seat: int, action: Action) -> list[Event]:
 
 
 def _pass(state: State, seat: int, action: Action) -> list[Event]:
-    require(state.phase == "drawn", "not_now", "Pass is only for keeping a tile you just drew.")
+    require(
+        state.phase == "drawn",
+        "not_now",
+        gettext_noop("Pass is only for keeping a tile you just drew."),
+    )
     state.called |= bool(action.get("call"))
     events: list[Event] = [{"type": "keep", "seat": seat}]
     return events + _end_turn(state, seat, placed=False, drew=True)
@@ -348,7 +405,11 @@ def _timeout(state: State, seat: int, action: Action) -> list[Event]:
 
 
 def _next_round(state: State, seat: int, action: Action) -> list[Event]:
-    require(state.phase == "round_over", "round_not_over", "The round is still being played.")
+    require(
+        state.phase == "round_over",
+        "round_not_over",
+        gettext_noop("The round is still being played."),
+    )
     state.round_no += 1
     state.dealer = (state.dealer + 1) % state.config.players
     deal(state, derived_rng(state.seed, "round", state.round_no))
@@ -359,9 +420,9 @@ def _playing(state: State) -> None:
     require(
         state.phase != "croc",
         "croc_waiting",
-        "A Croc Snap is waiting: snap back or take the tiles.",
+        gettext_noop("A Croc Snap is waiting: snap back or take the tiles."),
     )
-    require(state.phase in PLAYING, "round_over", "The round is over.")
+    require(state.phase in PLAYING, "round_over", gettext_noop("The round is over."))
 
 
 # --- the end of a turn -------------------------------------------------------

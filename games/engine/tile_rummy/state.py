@@ -9,6 +9,7 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from ..base import BadConfig, gettext_noop
 from .tiles import TILE_COUNT, sort_key
 
 KIND = "tile_rummy"
@@ -28,13 +29,16 @@ class Config:
     def __post_init__(self) -> None:
         """Checked on every construction, so no state (new, loaded or built) holds a bad setup."""
         if not 2 <= self.players <= 4:
-            raise ValueError("Tile Rummy is for 2 to 4 players")
+            raise BadConfig(gettext_noop("Tile Rummy is for 2 to 4 players"))
         if self.meld_rule not in ("standard", "shared"):
-            raise ValueError("meld rule must be standard or shared")
+            raise BadConfig(gettext_noop("meld rule must be standard or shared"))
         if type(self.target) is not int or self.target not in TARGETS:
-            raise ValueError(f"target must be 50, 100, 150 or 200 points, not {self.target!r}")
+            raise BadConfig(
+                gettext_noop("target must be 50, 100, 150 or 200 points, not %(target)s"),
+                target=repr(self.target),
+            )
         if self.max_rounds < 1:
-            raise ValueError("a game needs at least one round")
+            raise BadConfig(gettext_noop("a game needs at least one round"))
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Config:

@@ -10,7 +10,16 @@ import copy
 from collections import Counter
 from typing import Any
 
-from ..base import Action, Event, IllegalAction, Result, derived_rng, require
+from ..base import (
+    Action,
+    Event,
+    IllegalAction,
+    Result,
+    derived_rng,
+    gettext_noop,
+    joined,
+    require,
+)
 from ..melds import Reading, check_table, read
 from .state import State, deal
 from .tiles import RULES, TILE_COUNT, face_of, sort_key, tile_value
@@ -37,8 +46,8 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     kind = action.get("type") if isinstance(action, dict) else None
     handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
     if handler is None:
-        raise IllegalAction("unknown_action", "That isn't a move in Tile Rummy.")
-    require(seat in to_act(state), "not_your_turn", "It isn't your turn.")
+        raise IllegalAction("unknown_action", gettext_noop("That isn't a move in Tile Rummy."))
+    require(seat in to_act(state), "not_your_turn", gettext_noop("It isn't your turn."))
     new = copy.deepcopy(state)
     events = handler(new, seat, action)
     new.move_no += 1
@@ -46,13 +55,13 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
 
 
 def _play(state: State, seat: int, action: Action) -> list[Event]:
-    require(state.phase == "play", "round_over", "The round is over.")
+    require(state.phase == "play", "round_over", gettext_noop("The round is over."))
     table = _parse_table(action.get("table"))
     rack = state.racks[seat]
     placed, problems = check_table(_flat(state.table), table, rack, face_of, RULES)
     if problems:
-        raise IllegalAction("invalid_table", "; ".join(p.message for p in problems))
-    require(bool(placed), "nothing_placed", "Place at least one tile from your rack.")
+        raise IllegalAction("invalid_table", joined([p.message for p in problems]))
+    require(bool(placed), "nothing_placed", gettext_noop("Place at least one tile from your rack."))
     if not may_touch_table(state, seat):
         _check_opening(state.table, table, rack)
     state.opened[seat] = True
@@ -82,18 +91,20 @@ def _check_opening(before: list[list[int]], after: list[list[int]], rack: list[i
     require(
         sum(old.values()) == 0 and all(t in rack_set for s in new_sets for t in s),
         "not_opened",
-        "Until you have opened, you can only lay new sets from your own rack.",
+        gettext_noop("Until you have opened, you can only lay new sets from your own rack."),
     )
     value = sum(_reading(s).value for s in new_sets)
     require(
         value >= OPENING_MINIMUM,
         "opening_too_low",
-        f"Your opening sets are worth {value}; you need at least {OPENING_MINIMUM}.",
+        gettext_noop("Your opening sets are worth %(value)s; you need at least %(minimum)s."),
+        value=value,
+        minimum=OPENING_MINIMUM,
     )
 
 
 def _draw(state: State, seat: int, action: Action) -> list[Event]:
-    require(state.phase == "play", "round_over", "The round is over.")
+    require(state.phase == "play", "round_over", gettext_noop("The round is over."))
     n = state.config.players
     state.turn = (seat + 1) % n
     if state.pool:
@@ -108,7 +119,11 @@ def _draw(state: State, seat: int, action: Action) -> list[Event]:
 
 
 def _next_round(state: State, seat: int, action: Action) -> list[Event]:
-    require(state.phase == "round_over", "round_not_over", "The round is still being played.")
+    require(
+        state.phase == "round_over",
+        "round_not_over",
+        gettext_noop("The round is still being played."),
+    )
     state.round_no += 1
     state.dealer = (state.dealer + 1) % state.config.players
     deal(state, derived_rng(state.seed, "round", state.round_no))
@@ -158,7 +173,7 @@ def _parse_table(raw: Any) -> list[list[int]]:
     ok = isinstance(raw, list) and all(
         isinstance(s, list) and all(type(t) is int and 0 <= t < TILE_COUNT for t in s) for s in raw
     )
-    require(ok, "malformed", "The table you sent could not be read.")
+    require(ok, "malformed", gettext_noop("The table you sent could not be read."))
     return [list(s) for s in raw if s]
 
 
