@@ -15,6 +15,7 @@ through ``board/?at=N``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
@@ -27,6 +28,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import URLPattern, path, reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import catalogue, live, online_table, presence, services
@@ -520,9 +522,43 @@ def is_you(name: str) -> bool:
     return name in (YOU, you())
 
 
+# A computer's seat is stored named with its level, "Ada (easy)", "Computer 2 (Easy)":
+# player names may not hold brackets, so a name ending in one is always such a seat.
+_WITH_LEVEL = re.compile(r"^(?P<base>.+) \((?P<level>[^()]+)\)$")
+_NUMBERED_COMPUTER = re.compile(r"^Computer(?: (?P<number>\d+))?$")
+
+
 def seat_name(name: str) -> str:
-    """A seat's stored name as shown: the stored "You" in the reader's language."""
-    return you() if name == YOU else name
+    """A seat's stored name as shown: the stored "You" in the reader's language, and a
+    computer's level (and the word "Computer") too; the name itself stays a name."""
+    if name == YOU:
+        return you()
+    match = _WITH_LEVEL.match(name)
+    label = _level_label(match["level"]) if match else None
+    if match is None or label is None:
+        return name
+    base, computer = match["base"], _NUMBERED_COMPUTER.match(match["base"])
+    if computer:
+        number = computer["number"]
+        base = (
+            _("Computer %(number)s") % {"number": number}
+            if number
+            else pgettext("a computer player", "Computer")
+        )
+    return f"{base} ({label})"
+
+
+def _level_label(word: str) -> str | None:
+    """A level's label in the reader's language, for its key or its English label, in
+    the stored word's case; None where the reader's language says it as stored."""
+    for entry in catalogue.CATALOGUE:
+        for level in entry.levels:
+            if word.lower() in (level.key.replace("_", " "), level.label.lower()):
+                shown = _(level.label)
+                if shown == level.label:
+                    return None
+                return shown.lower() if word.islower() else shown
+    return None
 
 
 def table_url(game: Game) -> str:

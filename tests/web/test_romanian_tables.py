@@ -126,7 +126,7 @@ def test_tile_rummy_moves_are_told_in_romanian_in_the_log_and_the_caption(
     assert "Ai tras o piesă." in read(board)  # our own move's caption
     game.refresh_from_db()
     frame = read(ro_client.get(f"/tile-rummy/g/{game.id}/board/?at={game.version}", **HX))
-    assert re.search(r"\(easy\) a tras o piesă\.", frame)  # a computer's move, in the log
+    assert re.search(r"\(ușor\) a tras o piesă\.", frame)  # a computer's move, its level too
     assert "Ce s-a întâmplat" in frame
     assert "drew a tile" not in frame and "What happened" not in frame
 
