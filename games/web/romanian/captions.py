@@ -14,18 +14,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_noop, ngettext, pgettext
 
 from games.engine.romanian import face_of
 from games.models import Move
 from games.table_flow import is_you
+from games.web.words import after_preposition, said, tile_colours
 
-COLOUR_NAME = {
-    "R": pgettext_lazy("tile colour", "red"),
-    "B": pgettext_lazy("tile colour", "blue"),
-    "Y": pgettext_lazy("tile colour", "yellow"),
-    "K": pgettext_lazy("tile colour", "black"),
-}
+COLOUR_NAME = tile_colours("RBYK")
 # A timeout's line by what the clock did (``_timed_out``): the viewer's own, then another's.
 TIMEOUT_LINES = {
     "": (gettext_noop("You ran out of time."), gettext_noop("%(name)s ran out of time.")),
@@ -54,18 +50,6 @@ TIMEOUT_LINES = {
         gettext_noop("%(name)s ran out of time, drew from the wall and discarded %(tile)s."),
     ),
 }
-
-
-def said(you: bool, yours: str, theirs: str, values: dict[str, Any]) -> str:
-    """The viewer's own sentence or another player's, in the reader's language, with
-    ``values`` (the other player's ``name`` among them) put in."""
-    return _(yours if you else theirs) % values
-
-
-def after_preposition(name: str) -> str:
-    """A name as it reads after "with", "by", "for": the viewer's "You" in the form the
-    reader's language gives it there (English keeps "You")."""
-    return pgettext("you, after a preposition", "You") if is_you(name) else name
 
 
 def colour_number(colour: str, number: Any) -> str:

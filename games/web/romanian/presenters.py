@@ -17,9 +17,10 @@ from django.utils.translation import gettext_lazy, gettext_noop, ngettext, pgett
 from games.engine.registry import engine_for
 from games.engine.romanian.tiles import reading_of
 from games.models import Game, Move, Seat
-from games.table_flow import is_you, seat_name, you
+from games.table_flow import is_you
 from games.web.romanian import drafts
-from games.web.romanian.captions import COLOUR_NAME, caption, colour_number, said
+from games.web.romanian.captions import COLOUR_NAME, caption, colour_number
+from games.web.words import and_list, names_for, said
 
 View = dict[str, Any]
 COLOUR_SHAPE = {"R": "●", "B": "■", "Y": "▲", "K": "◆"}
@@ -96,10 +97,6 @@ def known_tiles(view: View) -> dict[int, dict[str, Any]]:
     tiles = list(view["rack"] or []) + list(view["discards"])
     tiles += [t for seat_melds in view["melds"] for m in seat_melds for t in m["tiles"]]
     return {t["id"]: t for t in tiles}
-
-
-def names_for(seats: list[Seat], me: int) -> list[str]:
-    return [you() if s.index == me else seat_name(s.display_name) for s in seats]
 
 
 def options_context(view: View) -> dict[str, Any]:
@@ -457,16 +454,6 @@ def _announcements(view: View, names: list[str]) -> list[str]:
     return out
 
 
-def spoken_list(names: list[str]) -> str:
-    """ "Uma", "Uma and Bea", "Uma, Bea and Ion": how a list of names is said."""
-    if len(names) == 1:
-        return names[0]
-    return pgettext("a list", "%(items)s and %(last)s") % {
-        "items": ", ".join(names[:-1]),
-        "last": names[-1],
-    }
-
-
 def result_line(winners: list[int], names: list[str], me: int) -> str:
     """Who won the game, for this viewer: the viewer is "You", never one of the others.
 
@@ -478,10 +465,10 @@ def result_line(winners: list[int], names: list[str], me: int) -> str:
     if me in winners:
         if not others:
             return _("You win!")
-        return _("You share the win with %(names)s!") % {"names": spoken_list(others)}
+        return _("You share the win with %(names)s!") % {"names": and_list(others)}
     if len(others) == 1:
         return _("%(name)s wins the game.") % {"name": others[0]}
-    return _("%(names)s share the win.") % {"names": spoken_list(others)}
+    return _("%(names)s share the win.") % {"names": and_list(others)}
 
 
 def round_context(view: View, seats: list[Seat], me: int) -> dict[str, Any] | None:

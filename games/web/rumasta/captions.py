@@ -19,6 +19,7 @@ from django.utils.translation import gettext_noop, ngettext, pgettext
 from games.engine.rumasta.cards import FACES
 from games.models import Move
 from games.table_flow import is_you
+from games.web.words import and_list, said
 
 View = dict[str, Any]
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -109,18 +110,6 @@ TAKE_LINES = {
 }
 
 
-def said(you: bool, yours: str, theirs: str, values: dict[str, Any]) -> str:
-    """The viewer's own sentence or another player's, in the reader's language, with
-    ``values`` (the other player's ``name`` among them) put in."""
-    return _(yours if you else theirs) % values
-
-
-def after_preposition(name: str) -> str:
-    """A name as it reads after "by", "with", "for": the viewer's "You" in the form the
-    reader's language gives it there (English keeps "You")."""
-    return pgettext("you, after a preposition", "You") if is_you(name) else name
-
-
 def short(card: int) -> str:
     """A card as printed on its corner: ``K♥``, ``10♠``; a joker by name."""
     text = FACES[card].text
@@ -129,16 +118,6 @@ def short(card: int) -> str:
 
 def cards_text(cards: list[int]) -> str:
     return " ".join(short(c) for c in cards)
-
-
-def spoken(items: list[str]) -> str:
-    """ "a", "a and b", "a, b and c"."""
-    if len(items) == 1:
-        return items[0]
-    return pgettext("a list", "%(items)s and %(last)s") % {
-        "items": ", ".join(items[:-1]),
-        "last": items[-1],
-    }
 
 
 def _ints(raw: Any) -> list[int]:
@@ -155,7 +134,7 @@ def discards_text(raw: Any) -> str:
         for pile, c in enumerate(items[:2])
         if type(c) is int and 0 <= c < len(FACES)
     ]
-    return spoken(parts) if parts else pgettext("discarded", "nothing")
+    return and_list(parts) if parts else pgettext("discarded", "nothing")
 
 
 def caption(move: Move, names: list[str], before: View | None = None) -> str:
@@ -179,7 +158,7 @@ def caption(move: Move, names: list[str], before: View | None = None) -> str:
                 gettext_noop("%(name)s took both piles."),
                 values,
             )
-        values["tops"] = spoken(tops)
+        values["tops"] = and_list(tops)
         return said(
             you,
             gettext_noop("You took both piles (tops %(tops)s)."),
@@ -300,7 +279,7 @@ def _tops(before: View | None, piles: tuple[int, ...]) -> list[str]:
 def _melds(raw: Any) -> str:
     groups = [cards_text(_ints(g)) for g in (raw if isinstance(raw, list) else [])]
     groups = [g for g in groups if g]
-    return spoken(groups) if groups else _("a meld")
+    return and_list(groups) if groups else _("a meld")
 
 
 def _switch(you: bool, values: dict[str, Any], action: dict[str, Any]) -> str:

@@ -15,10 +15,10 @@ from django.utils.translation import gettext_lazy, gettext_noop, ngettext, pgett
 
 from games.engine.rumasta.cards import Card
 from games.models import Game, Move, Seat
-from games.table_flow import is_you, seat_name, you
+from games.table_flow import is_you
 from games.web.rumasta import captions
-from games.web.rumasta.captions import after_preposition, said
 from games.web.spectator import is_spectator
+from games.web.words import after_preposition, names_for, said
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 # The dreidel's letters are names; what each one does is said in the reader's language.
@@ -98,10 +98,6 @@ def card(shown: dict[str, Any] | None) -> dict[str, Any] | None:
         "css": "joker" if joker else shown["colour"],
         "label": card_name(shown["rank"], shown["suit"]),
     }
-
-
-def names_of(game: Game, seats: list[Seat], me: int) -> list[str]:
-    return [you() if s.index == me else seat_name(s.display_name) for s in seats]
 
 
 def players_context(view: dict[str, Any], names: list[str], me: int) -> list[dict[str, Any]]:
@@ -318,7 +314,7 @@ def board_context(
 ) -> dict[str, Any]:
     """The interactive table at the game's current version."""
     seats = list(game.seats.all())
-    names = names_of(game, seats, seat.index)
+    names = names_for(seats, seat.index)
     draft = draft or {}
     me = view["me"] or {}
     acting = seat.index in view["to_act"]
@@ -365,7 +361,7 @@ def board_context(
 def frame_context(game: Game, seat: Seat, view: dict[str, Any], move: Move) -> dict[str, Any]:
     """A read-only picture of the table right after someone else's move."""
     seats = list(game.seats.all())
-    names = names_of(game, seats, seat.index)
+    names = names_for(seats, seat.index)
     public = move.public_view
     context = board_context(game, seat, {**public, "hand": view["hand"], "me": None}, None)
     context.update(

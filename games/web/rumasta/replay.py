@@ -29,7 +29,7 @@ def frame(game: Game, seat: Seat, view: View, move: Move) -> dict[str, Any]:
 def round_panel(game: Game, seat: Seat, view: View) -> dict[str, Any] | None:
     """Round complete / Game over from a public view (a spectator's), or None mid-round."""
     seats = list(game.seats.all())
-    return presenters.round_context(view, presenters.names_of(game, seats, seat.index), seat.index)
+    return presenters.round_context(view, presenters.names_for(seats, seat.index), seat.index)
 
 
 def piece(card: dict[str, Any]) -> dict[str, Any]:

@@ -13,20 +13,16 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop, ngettext, npgettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_noop, ngettext, npgettext, pgettext
 
 from games.engine.rumbaroo.boxes import ACTION_NAMES
 from games.table_flow import is_you
+from games.web.words import and_list, said, tile_colours
 
 View = dict[str, Any]
 PLAYING = ("play", "drawn", "croc")
 # The tiles' colours in the reader's words (the action tiles' names are names: "red Hop").
-COLOUR_NAMES = {
-    "R": pgettext_lazy("tile colour", "red"),
-    "B": pgettext_lazy("tile colour", "blue"),
-    "G": pgettext_lazy("tile colour", "green"),
-    "Y": pgettext_lazy("tile colour", "yellow"),
-}
+COLOUR_NAMES = tile_colours("RBGY")
 # How a round ended (the engine's end_reason), as a clause about its winner: the
 # viewer's own words, then another player's. "" is any other ending.
 ENDINGS = {
@@ -52,8 +48,7 @@ ENDINGS = {
 
 def ending(reason: str | None, name: str) -> str:
     """How the round ended, about its winner: "Joey 1 went out and won the round"."""
-    yours, theirs = ENDINGS.get(reason or "", ENDINGS[""])
-    return _(yours if is_you(name) else theirs) % {"name": name}
+    return said(is_you(name), *ENDINGS.get(reason or "", ENDINGS[""]), {"name": name})
 
 
 def tile_label(tile: dict[str, Any]) -> str:
@@ -72,16 +67,6 @@ def tile_label(tile: dict[str, Any]) -> str:
     return pgettext("a tile: its colour and number", "%(colour)s %(number)s") % {
         "colour": colour,
         "number": tile["number"],
-    }
-
-
-def and_list(words: list[str]) -> str:
-    """A list in words, "Joey 1, Joey 2 and you": the last two joined by the reader's "and"."""
-    if len(words) == 1:
-        return words[0]
-    return pgettext("a list", "%(items)s and %(last)s") % {
-        "items": ", ".join(words[:-1]),
-        "last": words[-1],
     }
 
 

@@ -22,6 +22,7 @@ from games.table_flow import recent_moves, seat_name, you
 from games.web.rumbaroo import drafts, prompts
 from games.web.rumbaroo.log import COLOUR_NAMES, Teller, and_list, ending, tile_label
 from games.web.spectator import is_spectator
+from games.web.words import names_for
 
 View = dict[str, Any]
 PLAYING = ("play", "drawn", "croc")
@@ -142,11 +143,6 @@ def players_context(view: View, seats: list[Seat], me: int) -> list[dict[str, An
             }
         )
     return players
-
-
-def names_for(seats: list[Seat], me: int) -> list[str]:
-    """Each seat's name for this viewer: "You" for the viewer's own (in the reader's words)."""
-    return [you() if s.index == me else seat_name(s.display_name) for s in seats]
 
 
 def board_context(

@@ -15,17 +15,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_noop, ngettext, pgettext
 
 from games.table_flow import is_you
+from games.web.words import and_list, said, tile_colours
 
 View = dict[str, Any]
-COLOUR_NAME = {
-    "R": pgettext_lazy("tile colour", "red"),
-    "B": pgettext_lazy("tile colour", "blue"),
-    "Y": pgettext_lazy("tile colour", "yellow"),
-    "K": pgettext_lazy("tile colour", "black"),
-}
+COLOUR_NAME = tile_colours("RBYK")
 # What a tile was added to: "black 9 to a group".
 ADDED_TO = {
     "run": gettext_noop("%(tiles)s to a run"),
@@ -110,16 +106,6 @@ def set_words(tiles: list[dict[str, Any]], kind: str | None) -> str:
     return and_list([tile_words(t) for t in tiles])
 
 
-def and_list(words: list[str]) -> str:
-    """A list in words, "red, blue and black": the last two joined by the reader's "and"."""
-    if len(words) == 1:
-        return words[0]
-    return pgettext("a list", "%(items)s and %(last)s") % {
-        "items": ", ".join(words[:-1]),
-        "last": words[-1],
-    }
-
-
 def _sets_list(items: list[str]) -> str:
     """Sets already hold commas: two are joined by "and", more by semicolons."""
     if not items:
@@ -156,11 +142,11 @@ class Teller:
             return _("Round %(round)s was dealt.") % values
         if kind in ("draw", "timeout"):  # in play the clock draws (or passes) for the seat
             drew = after["pool_count"] > 0 or before is None or before["pool_count"] > 0
-            text = _said(you, *_DRAW_LINES[(kind == "timeout", drew)]) % values
+            text = said(you, *_DRAW_LINES[(kind == "timeout", drew)], values)
         elif kind == "play":
             text = self._play(who, before, after)
         else:
-            text = _said(you, gettext_noop("You moved."), gettext_noop("%(name)s moved.")) % values
+            text = said(you, gettext_noop("You moved."), gettext_noop("%(name)s moved."), values)
         return text + self._ending(before, after)
 
     def _play(self, who: str, before: View | None, after: View) -> str:
@@ -178,7 +164,7 @@ class Teller:
                 added.append(_(where) % {"tiles": and_list([tile_words(t) for t in fresh])})
         done = (bool(laid), bool(added), _rearranged(before, after))
         values = {"name": who, "laid": _sets_list(laid), "added": _sets_list(added)}
-        return _said(is_you(who), *PLAY_LINES[done]) % values
+        return said(is_you(who), *PLAY_LINES[done], values)
 
     def _ending(self, before: View | None, after: View) -> str:
         if after["phase"] == "play" or (before and before["phase"] != "play"):
@@ -191,11 +177,12 @@ def round_ending(view: View, names: list[str]) -> str:
     racks = view.get("final_racks") or []
     out = [names[i] for i, rack in enumerate(racks) if not rack]
     if out:
-        text = _said(
+        text = said(
             is_you(out[0]),
             gettext_noop("You went out and won the round."),
             gettext_noop("%(name)s went out and won the round."),
-        ) % {"name": out[0]}
+            {"name": out[0]},
+        )
     else:
         text = _("The pool ran dry and every player passed in turn, so the round was thrown in.")
     if view["phase"] == "game_over":
@@ -223,11 +210,6 @@ _DRAW_LINES = {
         gettext_noop("%(name)s ran out of time and passed (the pool is empty)."),
     ),
 }
-
-
-def _said(you: bool, yours: str, theirs: str) -> str:
-    """The viewer's own sentence or another player's, in the reader's language."""
-    return _(yours if you else theirs)
 
 
 def _rearranged(before: View | None, after: View) -> bool:

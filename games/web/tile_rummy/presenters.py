@@ -17,7 +17,7 @@ from django.utils.translation import ngettext, pgettext
 from games.engine import tile_rummy
 from games.engine.registry import engine_for
 from games.models import Game, Move, Seat
-from games.table_flow import recent_moves, seat_name, you
+from games.table_flow import recent_moves, seat_name
 from games.table_urls import TableUrls
 from games.web.spectator import is_spectator
 from games.web.tile_rummy.log import (
@@ -28,6 +28,7 @@ from games.web.tile_rummy.log import (
     table_ids,
     tile_words,
 )
+from games.web.words import names_for
 
 View = dict[str, Any]
 COLOUR_LABEL = COLOUR_NAME
@@ -154,11 +155,6 @@ def players_context(view: View, seats: list[Seat], me: int | None) -> list[dict[
             }
         )
     return players
-
-
-def names_for(seats: list[Seat], me: int) -> list[str]:
-    """Each seat's name for this viewer: "You" for the viewer's own (in the reader's words)."""
-    return [you() if s.index == me else seat_name(s.display_name) for s in seats]
 
 
 def board_context(
