@@ -41,6 +41,7 @@ def board_context(attempt: Attempt, error: str = "") -> dict[str, Any]:
         "board_class": game.BOARD_CLASS,
         "stylesheets": game.STYLESHEETS,
         "announce_status": game.ANNOUNCES_STATUS,
+        "rack_skip": game.RACK_SKIP,
         "urls": urls(puzzle),
         "error": error,
         "hint_themes": [theme_name(t) for t in puzzle.themes] if attempt.hinted else [],

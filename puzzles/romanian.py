@@ -40,6 +40,8 @@ SETS_TEMPLATE = "games/_drawn_sets.html"  # small read-only tiles, shared by the
 STYLESHEETS = ("css/romanian.css",)
 BOARD_CLASS = "ro-board"
 ANNOUNCES_STATUS = False  # the running tally is read out after each tap instead
+# The skip link to the rack, in this game's words (its rack is a "tablă" in Romanian).
+RACK_SKIP = pgettext_lazy("Romanian Tile Rummy", "Skip to your rack")
 # A count only for Romanian's sake ("50 de puncte"): the English reads the same either way.
 PROMPT = ngettext_lazy(
     "You have drawn and not opened yet. Open with the most tiles, then the most points: "

@@ -29,6 +29,7 @@ SETS_TEMPLATE = "games/_drawn_sets.html"
 STYLESHEETS: tuple[str, ...] = ()
 BOARD_CLASS = "tr-board"
 ANNOUNCES_STATUS = True  # the prompt line is read out after each change
+RACK_SKIP = gettext_lazy("Skip to your rack")  # the skip link to the rack, in its game's words
 PROMPTS = {
     "most": gettext_lazy(
         "Lay as many tiles from your rack as you can this turn. Rearrange the table freely."
