@@ -11,10 +11,9 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games import catalogue
 from games.engine import romanian
+from games.web.setup_fields import computer_level, computer_opponents, number_radio, radio
 
-LEVELS = [(level.key, _(level.label)) for level in catalogue.get(romanian.KIND).levels]
 THRESHOLDS = [(50, _("50 points (the usual)")), (45, _("45 points"))]
 PENALTIES = [
     ("flat200", _("A flat 200 points")),
@@ -27,16 +26,8 @@ DISCARD_COUNTS = [
 
 
 class SetupForm(forms.Form):
-    opponents = forms.TypedChoiceField(
-        choices=[(1, "1"), (2, "2"), (3, "3")],
-        coerce=int,
-        initial=1,
-        widget=forms.RadioSelect,
-        label=_("Computer opponents"),
-    )
-    level = forms.ChoiceField(
-        choices=LEVELS, initial="medium", widget=forms.RadioSelect, label=_("Computer level")
-    )
+    opponents = computer_opponents()
+    level = computer_level(romanian.KIND)
     rounds = forms.IntegerField(
         min_value=1,
         max_value=20,
@@ -44,25 +35,9 @@ class SetupForm(forms.Form):
         label=_("Rounds"),
         help_text=_("The highest total after the last round wins (1–20)."),
     )
-    threshold = forms.TypedChoiceField(
-        choices=THRESHOLDS,
-        coerce=int,
-        initial=50,
-        widget=forms.RadioSelect,
-        label=_("Opening meld at least"),
-    )
-    penalty = forms.ChoiceField(
-        choices=PENALTIES,
-        initial="flat200",
-        widget=forms.RadioSelect,
-        label=_("A player who melds nothing in a round loses"),
-    )
-    discard_counts = forms.ChoiceField(
-        choices=DISCARD_COUNTS,
-        initial="no",
-        widget=forms.RadioSelect,
-        label=_("May a taken discard count toward the opening?"),
-    )
+    threshold = number_radio(THRESHOLDS, 50, _("Opening meld at least"))
+    penalty = radio(PENALTIES, "flat200", _("A player who melds nothing in a round loses"))
+    discard_counts = radio(DISCARD_COUNTS, "no", _("May a taken discard count toward the opening?"))
 
     def engine_config(self) -> dict[str, Any]:
         data = self.cleaned_data

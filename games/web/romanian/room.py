@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.web.romanian.forms import SetupForm
+from games.web.setup_fields import config_for_seats, opponents_at
 
 
 class OptionsForm(SetupForm):
@@ -20,5 +21,4 @@ class OptionsForm(SetupForm):
 
 def engine_config(options: dict[str, Any], seats: int) -> dict[str, Any] | None:
     """The engine config for ``options`` at ``seats`` seats; None if the game refuses them."""
-    form = SetupForm(data={**options, "level": "medium", "opponents": seats - 1})
-    return form.engine_config() if form.is_valid() else None
+    return config_for_seats(SetupForm, options, opponents_at(seats))

@@ -8,6 +8,8 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games.web.setup_fields import number_radio, radio
+
 PLAYERS = [(n, str(n)) for n in range(2, 7)]
 TEAMS = [
     ("none", gettext_lazy("Everyone for themselves")),
@@ -26,22 +28,9 @@ TEAM_PLAYERS = {"none": range(2, 7), "2v2": (4,), "3v3": (6,), "2v2v2": (6,)}
 class SetupForm(forms.Form):
     """The table: how many play, in teams or not, how well the computers play, to what score."""
 
-    players = forms.TypedChoiceField(
-        choices=PLAYERS,
-        coerce=int,
-        initial=4,
-        widget=forms.RadioSelect,
-        label=gettext_lazy("Players"),
-    )
-    teams = forms.ChoiceField(
-        choices=TEAMS, initial="2v2", widget=forms.RadioSelect, label=gettext_lazy("Teams")
-    )
-    level = forms.ChoiceField(
-        choices=LEVELS,
-        initial="medium",
-        widget=forms.RadioSelect,
-        label=gettext_lazy("Computer players"),
-    )
+    players = number_radio(PLAYERS, 4, gettext_lazy("Players"))
+    teams = radio(TEAMS, "2v2", gettext_lazy("Teams"))
+    level = radio(LEVELS, "medium", gettext_lazy("Computer players"))
     target = forms.IntegerField(
         min_value=100,
         max_value=20000,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.web.rumasta.forms import SetupForm
+from games.web.setup_fields import config_for_seats
 
 
 class OptionsForm(SetupForm):
@@ -25,5 +26,4 @@ class OptionsForm(SetupForm):
 
 def engine_config(options: dict[str, Any], seats: int) -> dict[str, Any] | None:
     """The engine config for ``options`` at ``seats`` seats; None if the game refuses them."""
-    form = SetupForm(data={**options, "players": seats, "level": "medium"})
-    return form.engine_config() if form.is_valid() else None
+    return config_for_seats(SetupForm, options, {"players": seats, "level": "medium"})

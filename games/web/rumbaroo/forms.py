@@ -7,6 +7,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games.web.setup_fields import number_radio, radio
+
 # Rumbaroo: the difficulty picks the box (which action tiles) and the computers' level.
 RUMBAROO_DIFFICULTIES = [
     ("joey", _("Joey — easy: only Hop, Boomerang and Pouch action tiles")),
@@ -27,19 +29,8 @@ RUMBAROO_PLAYERS = [
 class SetupForm(forms.Form):
     """Difficulty, table size (5-8 makes a Party table) and target; the engine re-checks all."""
 
-    difficulty = forms.ChoiceField(
-        choices=RUMBAROO_DIFFICULTIES,
-        initial="joey",
-        widget=forms.RadioSelect,
-        label=_("Difficulty"),
-    )
-    players = forms.TypedChoiceField(
-        choices=RUMBAROO_PLAYERS,
-        coerce=int,
-        initial=2,
-        widget=forms.RadioSelect,
-        label=_("Players (2–4, or a Party table of 5–8)"),
-    )
+    difficulty = radio(RUMBAROO_DIFFICULTIES, "joey", _("Difficulty"))
+    players = number_radio(RUMBAROO_PLAYERS, 2, _("Players (2–4, or a Party table of 5–8)"))
     target = forms.IntegerField(
         min_value=50,
         max_value=5000,

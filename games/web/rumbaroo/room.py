@@ -12,6 +12,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy
 
 from games.web.rumbaroo.forms import SetupForm
+from games.web.setup_fields import config_for_seats
 
 # Shown under the room's seat count.
 SEATS_NOTE = gettext_lazy(
@@ -27,5 +28,4 @@ class OptionsForm(SetupForm):
 
 def engine_config(options: dict[str, Any], seats: int) -> dict[str, Any] | None:
     """The engine config for ``options`` at ``seats`` seats; None if the game refuses them."""
-    form = SetupForm(data={**options, "players": seats})
-    return form.engine_config() if form.is_valid() else None
+    return config_for_seats(SetupForm, options, {"players": seats})

@@ -13,10 +13,9 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games import catalogue
 from games.engine import tile_rummy
+from games.web.setup_fields import computer_level, computer_opponents, number_radio, radio
 
-LEVELS = [(level.key, _(level.label)) for level in catalogue.get(tile_rummy.KIND).levels]
 MELD_RULES = [
     ("standard", _("Standard — everyone makes their own 30-point opening")),
     ("shared", _("Shared — the first opening unlocks the table for all")),
@@ -33,27 +32,15 @@ TARGETS = [(target, TARGET_LABELS[target]) for target in tile_rummy.TARGETS]
 
 
 class SetupForm(forms.Form):
-    level = forms.ChoiceField(
-        choices=LEVELS, initial="medium", widget=forms.RadioSelect, label=_("Computer level")
-    )
-    meld_rule = forms.ChoiceField(
-        choices=MELD_RULES, initial="standard", widget=forms.RadioSelect, label=_("Opening rule")
-    )
-    opponents = forms.TypedChoiceField(
-        choices=[(1, "1"), (2, "2"), (3, "3")],
-        coerce=int,
-        initial=1,
-        widget=forms.RadioSelect,
-        label=_("Computer opponents"),
-    )
-    target = forms.TypedChoiceField(
-        choices=TARGETS,
-        coerce=int,
-        initial=DEFAULT_TARGET,
+    level = computer_level(tile_rummy.KIND)
+    meld_rule = radio(MELD_RULES, "standard", _("Opening rule"))
+    opponents = computer_opponents()
+    target = number_radio(
+        TARGETS,
+        DEFAULT_TARGET,
+        _("Points to win"),
         required=False,  # absent from older presets and rooms: they mean the full game
         empty_value=DEFAULT_TARGET,
-        widget=forms.RadioSelect,
-        label=_("Points to win"),
     )
 
     def engine_config(self) -> dict[str, Any]:
