@@ -672,10 +672,16 @@ def test_forms_errors_read_in_romanian(world: World) -> None:
             except NoReverseMatch:
                 continue
             posts.append((ana, f"{each.kind}: {action} on a stale page", url, {"version": 0}))
+    # A puzzle's hint and an empty answer, each game's (a guest's attempt).
+    for game_kind, puzzle in world.puzzles.items():
+        for action in ("hint", "confirm"):
+            url = reverse(f"puzzles:{action}", kwargs={"pk": puzzle.pk})
+            posts.append((guest, f"{game_kind} puzzle: {action}, as htmx", url, {}))
     readings = []
     for client, where, url, data in posts:
         cache.clear()
-        extra = {"HTTP_HX_REQUEST": "true"} if "stale page" in where else {}
+        htmx = "stale page" in where or "as htmx" in where
+        extra = {"HTTP_HX_REQUEST": "true"} if htmx else {}
         reading = read_twice(client, url, where, "post", data, **extra)
         assert reading is not None, where
         readings.append(reading)
