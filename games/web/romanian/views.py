@@ -14,15 +14,16 @@ from uuid import UUID
 
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from games import catalogue, services
 from games.engine import romanian
 from games.gameweb import Pages
-from games.table_flow import TableFlow, as_int, person_seat
+from games.models import Game, Seat
+from games.table_flow import TableFlow, TableRequest, as_int
 from games.web import pages
 from games.web.romanian import drafts, presenters
 from games.web.romanian.forms import SetupForm
+from games.web.table_views import built_move, draft_step, posted, tile_move, you_and_computers
 
 GAME = catalogue.get(romanian.KIND)
 TABLE = "games/romanian/table.html"
@@ -40,13 +41,9 @@ FLOW = TableFlow(
 
 
 def seat_specs(request: HttpRequest, form: SetupForm) -> list[services.SeatSpec]:
-    level = form.cleaned_data["level"]
+    level, count = form.cleaned_data["level"], form.cleaned_data["opponents"]
     label = GAME.level_label(level).lower()
-    bots = [
-        services.SeatSpec(f"{GAME.computer_names[i]} ({label})", computer_level=level)
-        for i in range(form.cleaned_data["opponents"])
-    ]
-    return [person_seat(request), *bots]
+    return you_and_computers(request, GAME.computer_names[:count], level, label)
 
 
 # --- the draft: a discard chosen from the row, tiles laid ------------------------
@@ -54,11 +51,6 @@ def seat_specs(request: HttpRequest, form: SetupForm) -> list[services.SeatSpec]
 
 def _refused(exc: drafts.DraftError) -> services.ServiceError:
     return services.ServiceError(str(exc), "bad_draft")
-
-
-@FLOW.refusals
-def move_tile(request: HttpRequest, game_id: UUID) -> HttpResponse:
-    return FLOW.draft_move(request, game_id, drafts.move_tile, drafts.DraftError)
 
 
 @FLOW.refusals
@@ -73,11 +65,6 @@ def choose(request: HttpRequest, game_id: UUID) -> HttpResponse:
             raise _refused(exc) from exc
 
     return FLOW.draft_change(request, game_id, change)
-
-
-@FLOW.refusals
-def reset(request: HttpRequest, game_id: UUID) -> HttpResponse:
-    return FLOW.draft_change(request, game_id, lambda draft, view: None)
 
 
 @FLOW.refusals
@@ -97,59 +84,46 @@ def confirm(request: HttpRequest, game_id: UUID) -> HttpResponse:
 # --- single moves ------------------------------------------------------------------
 
 
-@FLOW.refusals
-def discard(request: HttpRequest, game_id: UUID) -> HttpResponse:
+def discard(request: TableRequest, game: Game, seat: Seat) -> dict[str, Any]:
     """End the turn with the picked tile (or make the fifteen-tile player's first discard)."""
-    game, seat = FLOW.game_for_post(request, game_id)
     tile = as_int(request.POST.get("tile"))
     if tile is None:
-        error = services.ServiceError(_("Pick a tile from your rack, then Discard."), "no_tile")
-        return FLOW.refuse(request, game, seat, error)
-    draft = services.current_draft(seat, game.version)
-    if drafts.placed_ids(draft):
-        error = services.IllegalMove(
+        raise services.ServiceError(_("Pick a tile from your rack, then Discard."), "no_tile")
+    if drafts.placed_ids(services.current_draft(seat, game.version)):
+        raise services.IllegalMove(
             _("Confirm or reset the tiles you have laid before discarding."), "unconfirmed"
         )
-        return FLOW.refuse(request, game, seat, error)
-    return FLOW.act(request, game, seat, {"type": "discard", "tile": tile})
+    return {"type": "discard", "tile": tile}
 
 
-@FLOW.refusals
-def doubla(request: HttpRequest, game_id: UUID) -> HttpResponse:
+def doubla(request: TableRequest, game: Game, seat: Seat) -> dict[str, Any]:
     """Declare a pair (``pair=a-b``) as a doubla."""
-    game, seat = FLOW.game_for_post(request, game_id)
-    raw = request.POST.get("pair", "").split("-")
-    pair = [as_int(p) for p in raw]
+    pair = [as_int(p) for p in request.POST.get("pair", "").split("-")]
     if len(pair) != 2 or None in pair:
-        error = services.ServiceError(_("Pick the pair to declare."), "malformed")
-        return FLOW.refuse(request, game, seat, error)
-    return FLOW.act(request, game, seat, {"type": "doubla", "pair": pair})
+        raise services.ServiceError(_("Pick the pair to declare."), "malformed")
+    return {"type": "doubla", "pair": pair}
 
 
-@FLOW.refusals
-def swap(request: HttpRequest, game_id: UUID) -> HttpResponse:
+def swap(request: TableRequest, game: Game, seat: Seat) -> dict[str, Any]:
     """Offer a blind swap of doublas to another declarer (``with`` is their seat)."""
-    game, seat = FLOW.game_for_post(request, game_id)
     other = as_int(request.POST.get("with"))
     if other is None:
-        error = services.ServiceError(_("Pick who to swap with."), "malformed")
-        return FLOW.refuse(request, game, seat, error)
-    return FLOW.act(request, game, seat, {"type": "swap", "with": other})
+        raise services.ServiceError(_("Pick who to swap with."), "malformed")
+    return {"type": "swap", "with": other}
 
 
-MOVES = {
-    name: require_POST(view)
-    for name, view in {
-        "move": move_tile,
+MOVES = posted(
+    {
+        "move": tile_move(FLOW, drafts.move_tile, drafts.DraftError),
         "choose": choose,
-        "reset": reset,
+        "reset": draft_step(FLOW, "reset", lambda draft, view: None),
         "confirm": confirm,
-        "discard": discard,
-        "doubla": doubla,
-        "swap": swap,
+        "discard": built_move(FLOW, "discard", discard),
+        "doubla": built_move(FLOW, "doubla", doubla),
+        "swap": built_move(FLOW, "swap", swap),
         "decline": FLOW.simple("decline"),
         "draw": FLOW.simple("draw"),
         "next_round": FLOW.simple("next_round"),
-    }.items()
-}
+    }
+)
 URLS = pages.urls(FLOW, MOVES)

@@ -20,16 +20,17 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET
 
 from games import catalogue, services
 from games.engine import rumasta
 from games.gameweb import Pages
 from games.models import Game, Move, Seat
-from games.table_flow import TableFlow, as_int, person_seat
+from games.table_flow import TableFlow, as_int
 from games.web import pages
 from games.web.rumasta import drafts, hand, presenters
 from games.web.rumasta.forms import SetupForm
+from games.web.table_views import posted, you_and_computers
 
 GAME = catalogue.get(rumasta.KIND)
 TABLE = "games/rumasta/table.html"
@@ -74,13 +75,9 @@ FLOW = RumastaFlow(
 
 def seat_specs(request: HttpRequest, form: SetupForm) -> list[services.SeatSpec]:
     """You in seat 0, then computers; in teams your partners are computers too."""
-    level = form.cleaned_data["level"]
+    level, count = form.cleaned_data["level"], form.cleaned_data["players"] - 1
     label = GAME.level_label(level)
-    bots = [
-        services.SeatSpec(f"{GAME.computer_names[i]} ({label})", computer_level=level)
-        for i in range(form.cleaned_data["players"] - 1)
-    ]
-    return [person_seat(request), *bots]
+    return you_and_computers(request, GAME.computer_names[:count], level, label)
 
 
 # --- reading the form ----------------------------------------------------------------
@@ -380,9 +377,8 @@ def tick(request: HttpRequest, game_id: UUID) -> HttpResponse:
 
 
 MOVES = {
-    **{
-        name: require_POST(view)
-        for name, view in {
+    **posted(
+        {
             "cut": cut,
             "take": take,
             "take_both": take_both,
@@ -402,8 +398,8 @@ MOVES = {
             "let_go": FLOW.simple("pass"),
             "next_round": FLOW.simple("next_round"),
             "sort": sort,
-        }.items()
-    },
+        }
+    ),
     "tick": require_GET(tick),
 }
 URLS = pages.urls(FLOW, MOVES)

@@ -16,16 +16,17 @@ from uuid import UUID
 
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from games import catalogue, services
 from games.engine import rumbaroo
 from games.gameweb import Pages
-from games.table_flow import TableFlow, as_int, person_seat
+from games.models import Game, Seat
+from games.table_flow import TableFlow, View, as_int
 from games.web import pages
 from games.web.rumbaroo import drafts, prompts
 from games.web.rumbaroo import presenters as rp
 from games.web.rumbaroo.forms import SetupForm
+from games.web.table_views import built_move, draft_step, posted, tile_move, you_and_computers
 
 GAME = catalogue.get(rumbaroo.KIND)
 TABLE = "games/rumbaroo/table.html"
@@ -48,11 +49,8 @@ def seat_specs(request: HttpRequest, form: SetupForm) -> list[services.SeatSpec]
     """You, then computers named after the difficulty they play ("Wallaby 2")."""
     level = form.cleaned_data["difficulty"]
     name = GAME.level_label(level)
-    bots = [
-        services.SeatSpec(f"{name} {i}", computer_level=level)
-        for i in range(1, form.cleaned_data["players"])
-    ]
-    return [person_seat(request), *bots]
+    names = [f"{name} {i}" for i in range(1, form.cleaned_data["players"])]
+    return you_and_computers(request, names, level)
 
 
 # --- the meld draft --------------------------------------------------------------
@@ -62,22 +60,6 @@ def _may_meld(view: dict[str, Any]) -> None:
     """Melds are built on your own turn (at a Party table, also as a Croc Snap answer)."""
     if view["phase"] != "play" and not (view["phase"] == "croc" and view["party"]):
         raise services.IllegalMove(_("You can't meld now."), "not_now")
-
-
-@FLOW.refusals
-def move_tile(request: HttpRequest, game_id: UUID) -> HttpResponse:
-    return FLOW.draft_move(request, game_id, drafts.move_tile, drafts.DraftError, _may_meld)
-
-
-@FLOW.refusals
-def revert(request: HttpRequest, game_id: UUID) -> HttpResponse:
-    return FLOW.draft_change(request, game_id, drafts.revert)
-
-
-@FLOW.refusals
-def call(request: HttpRequest, game_id: UUID) -> HttpResponse:
-    """Press or release Rumbaroo!: it rides along with whatever move ends the turn."""
-    return FLOW.draft_change(request, game_id, drafts.toggle_call)
 
 
 @FLOW.refusals
@@ -124,35 +106,17 @@ def discard(request: HttpRequest, game_id: UUID) -> HttpResponse:
     return FLOW.act(request, game, seat, action)
 
 
-@FLOW.refusals
-def draw(request: HttpRequest, game_id: UUID) -> HttpResponse:
-    return _simple(request, game_id, "draw")
+def _simple(kind: str) -> View:
+    """A move of one word (draw, keep: the engine's ``pass``, take what a Croc Snap left,
+    next round), with the Rumbaroo! call the draft holds riding along."""
 
+    def build(request: HttpRequest, game: Game, seat: Seat) -> dict[str, Any]:
+        return _with_call({"type": kind}, services.current_draft(seat, game.version))
 
-@FLOW.refusals
-def keep(request: HttpRequest, game_id: UUID) -> HttpResponse:
-    """Keep the tile just drawn (the engine's ``pass``)."""
-    return _simple(request, game_id, "pass")
-
-
-@FLOW.refusals
-def take(request: HttpRequest, game_id: UUID) -> HttpResponse:
-    """Take the tiles a Croc Snap left waiting."""
-    return _simple(request, game_id, "take")
-
-
-@FLOW.refusals
-def next_round(request: HttpRequest, game_id: UUID) -> HttpResponse:
-    return _simple(request, game_id, "next_round")
+    return built_move(FLOW, kind, build)
 
 
 # --- helpers -------------------------------------------------------------------------
-
-
-def _simple(request: HttpRequest, game_id: UUID, kind: str) -> HttpResponse:
-    game, seat = FLOW.game_for_post(request, game_id)
-    draft = services.current_draft(seat, game.version)
-    return FLOW.act(request, game, seat, _with_call({"type": kind}, draft))
 
 
 def _with_call(action: dict[str, Any], draft: dict[str, Any] | None) -> dict[str, Any]:
@@ -161,18 +125,18 @@ def _with_call(action: dict[str, Any], draft: dict[str, Any] | None) -> dict[str
     return action
 
 
-MOVES = {
-    name: require_POST(view)
-    for name, view in {
-        "move": move_tile,
-        "revert": revert,
-        "call": call,
+MOVES = posted(
+    {
+        "move": tile_move(FLOW, drafts.move_tile, drafts.DraftError, _may_meld),
+        "revert": draft_step(FLOW, "revert", drafts.revert),
+        # Press or release Rumbaroo!: it rides along with whatever move ends the turn.
+        "call": draft_step(FLOW, "call", drafts.toggle_call),
         "confirm": confirm,
         "discard": discard,
-        "draw": draw,
-        "keep": keep,
-        "take": take,
-        "next_round": next_round,
-    }.items()
-}
+        "draw": _simple("draw"),
+        "keep": _simple("pass"),
+        "take": _simple("take"),
+        "next_round": _simple("next_round"),
+    }
+)
 URLS = pages.urls(FLOW, MOVES)

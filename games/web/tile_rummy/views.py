@@ -11,13 +11,13 @@ from uuid import UUID
 
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from games import catalogue, services
 from games.engine import tile_rummy
 from games.gameweb import Pages
-from games.table_flow import TableFlow, person_seat
+from games.table_flow import TableFlow
 from games.web import pages
+from games.web.table_views import draft_step, posted, tile_move, you_and_computers
 from games.web.tile_rummy import drafts, hint, presenters
 from games.web.tile_rummy.forms import SetupForm
 
@@ -35,22 +35,8 @@ FLOW = TableFlow(
 
 
 def seat_specs(request: HttpRequest, form: SetupForm) -> list[services.SeatSpec]:
-    level = form.cleaned_data["level"]
-    bots = [
-        services.SeatSpec(f"{GAME.computer_names[i]} ({level})", computer_level=level)
-        for i in range(form.cleaned_data["opponents"])
-    ]
-    return [person_seat(request), *bots]
-
-
-@FLOW.refusals
-def move_tile(request: HttpRequest, game_id: UUID) -> HttpResponse:
-    return FLOW.draft_move(request, game_id, drafts.move_tile, drafts.DraftError)
-
-
-@FLOW.refusals
-def reset(request: HttpRequest, game_id: UUID) -> HttpResponse:
-    return FLOW.draft_change(request, game_id, lambda draft, view: None)
+    level, count = form.cleaned_data["level"], form.cleaned_data["opponents"]
+    return you_and_computers(request, GAME.computer_names[:count], level, label=level)
 
 
 @FLOW.refusals
@@ -63,15 +49,14 @@ def confirm(request: HttpRequest, game_id: UUID) -> HttpResponse:
     return FLOW.act(request, game, seat, {"type": "play", "table": draft["table"]})
 
 
-MOVES = {
-    name: require_POST(view)
-    for name, view in {
-        "move": move_tile,
-        "reset": reset,
+MOVES = posted(
+    {
+        "move": tile_move(FLOW, drafts.move_tile, drafts.DraftError),
+        "reset": draft_step(FLOW, "reset", lambda draft, view: None),
         "confirm": confirm,
         "draw": FLOW.simple("draw"),
         "next_round": FLOW.simple("next_round"),
         "hint": hint.make_view(FLOW),
-    }.items()
-}
+    }
+)
 URLS = pages.urls(FLOW, MOVES)
