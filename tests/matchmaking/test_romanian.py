@@ -11,6 +11,7 @@ from matchmaking import queue
 from matchmaking.models import QueueEntry
 from rooms.models import Room
 from rooms.people import Person
+from tests.i18n_helpers import romanian as romanian_client
 
 from .conftest import live_room, play_moves
 
@@ -18,9 +19,8 @@ pytestmark = pytest.mark.django_db
 
 
 def romanian() -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE="ro")
-    client.get("/rooms/")
-    return client
+    """A guest whose browser asks for Romanian, with a device cookie."""
+    return romanian_client(first_page="/rooms/")
 
 
 def test_the_start_page_and_its_presets_speak_romanian() -> None:
@@ -63,9 +63,10 @@ def test_the_room_a_quick_match_makes_is_named_in_each_readers_language() -> Non
     assert seated.status_code == 302
     room = Room.objects.get()
     assert room.name == "Quick match"  # kept in English, whoever pressed
-    assert "<h1 id=\"room-title\" data-testid=\"room-name\">Joc rapid</h1>" in kim.get(
-        f"/rooms/r/{room.public_id}/"
-    ).content.decode()
+    assert (
+        '<h1 id="room-title" data-testid="room-name">Joc rapid</h1>'
+        in kim.get(f"/rooms/r/{room.public_id}/").content.decode()
+    )
     assert ">Quick match</h1>" in pat.get(f"/rooms/r/{room.public_id}/").content.decode()
 
 

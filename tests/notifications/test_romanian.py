@@ -20,16 +20,10 @@ from notifications.unsubscribe import token_for
 from preferences.language import save_language
 from rooms import services as rooms
 from rooms.people import Person
+from tests.i18n_helpers import romanian
 from tests.notifications.nf_helpers import make_user, pass_turn_to, table_of_two
 
 pytestmark = pytest.mark.django_db
-
-
-def romanian(user: Any = None) -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE="ro")
-    if user is not None:
-        client.force_login(user)
-    return client
 
 
 def _mails_to(address: str) -> list[Any]:
@@ -39,7 +33,10 @@ def _mails_to(address: str) -> list[Any]:
 def test_the_settings_page_and_its_devices_speak_romanian() -> None:
     user = make_user("rada")
     PushSubscription.objects.create(
-        user=user, endpoint="https://fcm.googleapis.com/fcm/send/r", p256dh="k", auth="a",
+        user=user,
+        endpoint="https://fcm.googleapis.com/fcm/send/r",
+        p256dh="k",
+        auth="a",
         browser="Firefox on Android",
     )
     page = romanian(user).get("/me/notifications/").content.decode()

@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
+from tests.i18n_helpers import romanian
 from tests.presets.conftest import ENTRIES, picked_options, save_preset, setup_url
 
 pytestmark = pytest.mark.django_db
-
-
-def romanian() -> Client:
-    return Client(HTTP_ACCEPT_LANGUAGE="ro")
 
 
 def test_naming_and_saving_a_set_of_rules_in_romanian() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from tests.i18n_helpers import romanian as romanian_client
 from tests.rooms.conftest import join, make_room, room_url
 
 pytestmark = pytest.mark.django_db
@@ -12,9 +13,7 @@ pytestmark = pytest.mark.django_db
 
 def romanian() -> Client:
     """A guest whose browser asks for Romanian (with a device cookie, like ``visitor``)."""
-    client = Client(HTTP_ACCEPT_LANGUAGE="ro")
-    client.get("/rooms/")
-    return client
+    return romanian_client(first_page="/rooms/")
 
 
 def test_the_lobby_and_the_game_list_speak_romanian() -> None:
@@ -66,8 +65,14 @@ def test_the_make_a_room_form_and_its_errors_are_in_romanian() -> None:
     assert "3–20 de caractere (litere, cifre, spații, - _ . &#x27;)" in page
     refused = host.post(
         "/rooms/new/rumbaroo/",
-        {"name": "Host Kim", "table_name": "Host Kim", "seats": 3, "visibility": "private",
-         "opt-difficulty": "joey", "opt-target": 9},
+        {
+            "name": "Host Kim",
+            "table_name": "Host Kim",
+            "seats": 3,
+            "visibility": "private",
+            "opt-difficulty": "joey",
+            "opt-target": 9,
+        },
     )
     assert refused.status_code == 400
     assert "Make the room" not in refused.content.decode()
