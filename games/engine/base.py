@@ -49,11 +49,14 @@ __all__ = [
     "Message",
     "Result",
     "derived_rng",
+    "events_for",
     "gettext_noop",
     "joined",
     "pgettext",
     "require",
     "require_int",
+    "require_round_over",
+    "scored",
 ]
 
 
@@ -159,6 +162,25 @@ class Result:
     game_over: bool = False
 
 
+def events_for(events: list[Event], seat: int | None) -> list[Event]:
+    """The move log as one seat may read it: an event's ``private`` part (a tile drawn, a
+    card passed) only for the event's own seat."""
+    out = []
+    for event in events:
+        if "private" in event and event.get("seat") != seat:
+            event = {k: v for k, v in event.items() if k != "private"}
+        out.append(event)
+    return out
+
+
+def scored(
+    round_scores: Sequence[int], totals: Sequence[int], winners: Sequence[int], phase: str
+) -> Result:
+    """A scored round's :class:`Result`, copied out of the state (a result never shares a
+    list with the state it came from), over for good once the phase is ``game_over``."""
+    return Result(list(round_scores), list(totals), list(winners), phase == "game_over")
+
+
 def derived_rng(seed: int, *parts: object) -> random.Random:
     """A generator for a later random event, fixed by the seed and where it happens.
 
@@ -190,3 +212,10 @@ def require_int(
     if type(value) is not int or not low <= value <= high:
         raise IllegalAction(code, message, **params)
     return value
+
+
+def require_round_over(phase: str) -> None:
+    """Next round is asked for only once a round is over: every game refuses it alike."""
+    require(
+        phase == "round_over", "round_not_over", gettext_noop("The round is still being played.")
+    )

@@ -86,7 +86,7 @@ Out of scope: rooms, clocks, names, the web pages (they sit on this contract).
 
 from __future__ import annotations
 
-from ..base import IllegalAction
+from ..base import IllegalAction, events_for
 from ..contract import ActionFields
 from .clock import same_decision
 from .deal import deal, first_dealer
@@ -95,7 +95,7 @@ from .scoring import breakdown, melded_values, result
 from .state import KIND, Config, State, all_tiles, conserved, from_json, to_json
 from .tiles import COLOURS, JOLYS, RULES, TILE_COUNT, face_of, rack_value, sort_tiles
 from .turn import apply, may_take, to_act
-from .view import events_for, view
+from .view import view
 from .view_types import RomanianSeatView, RomanianView, is_seated
 
 TIMEOUT_ACTION = {"type": "timeout"}

@@ -10,7 +10,7 @@ instead. The wall running out (or the safety cap) ends a round with no winner.
 
 from __future__ import annotations
 
-from ..base import Event, Result
+from ..base import Event, Result, scored
 from .state import State
 from .tiles import JOLY_MELDED, is_joly, number_value, rack_value, reading_of
 from .view_types import ScoreRow
@@ -108,9 +108,4 @@ def result(state: State) -> Result | None:
     winners = list(state.winners)
     if state.phase == "round_over":
         winners = [state.round_winner] if state.round_winner is not None else []
-    return Result(
-        round_scores=list(state.round_scores or []),
-        totals=list(state.totals),
-        winners=winners,
-        game_over=state.phase == "game_over",
-    )
+    return scored(state.round_scores or [], state.totals, winners, state.phase)

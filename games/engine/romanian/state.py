@@ -7,10 +7,11 @@ round-trips through JSON exactly; ``turn.apply`` copies before it changes.
 from __future__ import annotations
 
 import copy
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..base import IllegalAction, gettext_noop
+from ..snapshot import codec, known_fields
 from .tiles import TILE_COUNT, sort_tiles
 from .view_types import ScoreRow
 
@@ -37,7 +38,7 @@ class Config:
             raise IllegalAction(
                 "bad_config", gettext_noop("The game setup must be a set of options.")
             )
-        config = cls(**{k: v for k, v in data.items() if k in cls.__dataclass_fields__})
+        config = cls(**known_fields(cls, data))
         config.check()
         return config
 
@@ -105,14 +106,7 @@ class State:
     winners: list[int] = field(default_factory=list)
 
 
-def to_json(state: State) -> dict[str, Any]:
-    return asdict(state)
-
-
-def from_json(data: dict[str, Any]) -> State:
-    data = copy.deepcopy(data)
-    data["config"] = Config.from_dict(data["config"])
-    return State(**data)
+to_json, from_json = codec(State, Config.from_dict, deep=True)
 
 
 def clone(state: State) -> State:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..base import Action, Event, gettext_noop, require, require_int
+from ..base import Action, Event, gettext_noop, require, require_int, require_round_over
 from .deal import deal
 from .melding import lay
 from .scoring import end_round
@@ -339,11 +339,7 @@ def _timeout(state: State, seat: int, action: Action) -> list[Event]:
 
 
 def _next_round(state: State, seat: int, action: Action) -> list[Event]:
-    require(
-        state.phase == "round_over",
-        "round_not_over",
-        gettext_noop("The round is still being played."),
-    )
+    require_round_over(state.phase)
     state.round_no += 1
     state.dealer = next_seat(state, state.dealer)
     deal(state)

@@ -9,7 +9,6 @@ rack is laid open with the scoring breakdown.
 
 from __future__ import annotations
 
-from ..base import Event
 from .state import KIND, State
 from .tiles import COLOURS, face_of, reading_face, reading_of, tile_view
 from .turn import may_take, to_act
@@ -122,13 +121,3 @@ def _breakdown(state: State) -> list[ScoreRow[TileView]] | None:
         tiles = [tile_view(t) for t in row["rack_tiles"]]
         rows.append({**row, "rack_tiles": tiles})
     return rows
-
-
-def events_for(events: list[Event], seat: int | None) -> list[Event]:
-    """The move log as one seat may read it: ``private`` parts only for their own seat."""
-    out = []
-    for event in events:
-        if "private" in event and event.get("seat") != seat:
-            event = {k: v for k, v in event.items() if k != "private"}
-        out.append(event)
-    return out

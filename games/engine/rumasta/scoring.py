@@ -13,7 +13,7 @@ the cap with nobody there, the highest score wins.
 
 from __future__ import annotations
 
-from ..base import Event, Result
+from ..base import Event, Result, scored
 from . import melds
 from .cards import FACES
 from .state import State
@@ -102,9 +102,5 @@ def seat_values(state: State, per_side: list[int]) -> list[int]:
 def result(state: State) -> Result | None:
     if state.phase not in ("round_over", "game_over") or state.round_steps is None:
         return None
-    return Result(
-        round_scores=seat_values(state, [s["round"] for s in state.round_steps]),
-        totals=seat_values(state, state.totals),
-        winners=sorted(state.winners),
-        game_over=state.phase == "game_over",
-    )
+    rounds = seat_values(state, [s["round"] for s in state.round_steps])
+    return scored(rounds, seat_values(state, state.totals), sorted(state.winners), state.phase)

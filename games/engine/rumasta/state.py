@@ -6,10 +6,11 @@ Everything is plain data (ints, strings, lists, dicts) so ``to_json`` is
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..base import IllegalAction, gettext_noop
+from ..snapshot import codec, known_fields
 from .cards import CARD_COUNT, sort_cards
 from .view_types import HeartResult, HeartWindow, SideSteps
 
@@ -36,8 +37,7 @@ class Config:
             raise IllegalAction(
                 "bad_config", gettext_noop("The setup must be a dictionary of options.")
             )
-        known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
-        config = cls(**known)
+        config = cls(**known_fields(cls, data))
         config.teams = _layout(config.players, config.teams)
         _check_numbers(config)
         return config
@@ -136,14 +136,7 @@ class State:
     last_discards: list[int | None] = field(default_factory=lambda: [None, None])
 
 
-def to_json(state: State) -> dict[str, Any]:
-    return asdict(state)
-
-
-def from_json(data: dict[str, Any]) -> State:
-    data = dict(data)
-    data["config"] = Config.from_dict(data["config"])
-    return State(**data)
+to_json, from_json = codec(State, Config.from_dict)
 
 
 def _copy(value: Any) -> Any:

@@ -18,6 +18,7 @@ from ..base import (
     gettext_noop,
     require,
     require_int,
+    require_round_over,
 )
 from . import heart, play, take
 from .advice import least_useful
@@ -147,11 +148,7 @@ def _timeout(state: State, seat: int, action: Action) -> list[Event]:
 
 
 def _next_round(state: State, seat: int, action: Action) -> list[Event]:
-    require(
-        state.phase == "round_over",
-        "round_not_over",
-        gettext_noop("The round is still being played."),
-    )
+    require_round_over(state.phase)
     state.round_no += 1
     return start_round(state)
 

@@ -64,7 +64,7 @@ Out of scope here: rooms, lobbies, the online clock itself (a clock sends
 
 from __future__ import annotations
 
-from ..base import gettext_noop
+from ..base import events_for, gettext_noop
 from ..contract import ActionFields
 from .actions import can_discard, least_useful
 from .boxes import COLOURS, DIFFICULTIES, RULES, TileFace, box, tile_value
@@ -83,7 +83,7 @@ from .state import (
     to_json,
 )
 from .turn import apply, to_act
-from .view import events_for, view
+from .view import view
 from .view_types import RumbarooSeatView, RumbarooView, is_seated
 
 # Legal for any seat in to_act: draw 1 and pass, take a waiting Snap, or deal on.

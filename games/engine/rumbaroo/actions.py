@@ -4,7 +4,7 @@ Each effect takes the state (already a copy), the seat that played the tile
 and the action dict with the tile's parameters; it validates those
 parameters (raising ``IllegalAction``) and returns readable events. A tile
 whose identity only some seats may know sits in the event's ``private``
-sub-dict, which ``view.events_for`` shows only to the event's ``seat``.
+sub-dict, which ``events_for`` shows only to the event's ``seat``.
 
 Choices made for the players (documented on the How to play page):
 

@@ -11,7 +11,7 @@ The game ends after the round in which a total reaches the target (or the
 
 from __future__ import annotations
 
-from ..base import Event, Result
+from ..base import Event, Result, scored
 from .state import State, hand_value, holding
 
 GOING_OUT_BONUS = 10
@@ -60,9 +60,4 @@ def end_round(state: State, winner: int | None, reason: str) -> list[Event]:
 def result(state: State) -> Result | None:
     if state.phase not in ("round_over", "game_over") or state.round_scores is None:
         return None
-    return Result(
-        round_scores=list(state.round_scores),
-        totals=list(state.totals),
-        winners=list(state.winners),
-        game_over=state.phase == "game_over",
-    )
+    return scored(state.round_scores, state.totals, state.winners, state.phase)

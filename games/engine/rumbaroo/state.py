@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import copy
 import random
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..base import BadConfig, gettext_noop
+from ..dealing import first_deal
+from ..snapshot import codec, known_fields
 from .boxes import DIFFICULTIES, TileFace, box, sort_key, tile_value
 
 KIND = "rumbaroo"
@@ -30,7 +32,7 @@ class Config:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Config:
-        config = cls(**{k: v for k, v in data.items() if k in cls.__dataclass_fields__})
+        config = cls(**known_fields(cls, data))
         if config.difficulty not in DIFFICULTIES:
             raise BadConfig(gettext_noop("difficulty must be joey, wallaby or big_red"))
         if type(config.players) is not int or not 2 <= config.players <= 8:
@@ -96,14 +98,7 @@ class State:
     move_no: int = 0
 
 
-def to_json(state: State) -> dict[str, Any]:
-    return asdict(state)
-
-
-def from_json(data: dict[str, Any]) -> State:
-    data = dict(data)
-    data["config"] = Config.from_dict(data["config"])
-    return State(**data)
+to_json, from_json = codec(State, Config.from_dict)
 
 
 def clone(state: State) -> State:
@@ -144,11 +139,7 @@ def next_seat(state: State, seat: int, steps: int = 1) -> int:
 def new_game(config: dict[str, Any] | Config, seed: int) -> State:
     """Deal round one; the dealer is drawn from the seed and moves on each round."""
     cfg = config if isinstance(config, Config) else Config.from_dict(config)
-    rng = random.Random(seed)
-    state = State(config=cfg, seed=seed, totals=[0] * cfg.players)
-    state.dealer = rng.randrange(cfg.players)
-    deal(state, rng)
-    return state
+    return first_deal(State(config=cfg, seed=seed, totals=[0] * cfg.players), deal)
 
 
 def deal(state: State, rng: random.Random) -> None:

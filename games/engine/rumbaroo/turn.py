@@ -17,12 +17,12 @@ from ..base import (
     Event,
     IllegalAction,
     Message,
-    derived_rng,
     gettext_noop,
     joined,
     pgettext,
     require,
 )
+from ..dealing import next_deal
 from ..melds import check_table
 from . import actions
 from .actions import can_discard, display, meld_problem, placed_tile
@@ -405,14 +405,7 @@ def _timeout(state: State, seat: int, action: Action) -> list[Event]:
 
 
 def _next_round(state: State, seat: int, action: Action) -> list[Event]:
-    require(
-        state.phase == "round_over",
-        "round_not_over",
-        gettext_noop("The round is still being played."),
-    )
-    state.round_no += 1
-    state.dealer = (state.dealer + 1) % state.config.players
-    deal(state, derived_rng(state.seed, "round", state.round_no))
+    next_deal(state, deal)
     return [{"type": "new_round", "round": state.round_no, "dealer": state.dealer}]
 
 

@@ -7,7 +7,6 @@ a tile). Never another hand, another pouch's tile, or the pool order.
 
 from __future__ import annotations
 
-from ..base import Event
 from ..melds import read
 from .actions import can_discard
 from .boxes import ACTION_NAMES, BOOMERANG, CROC, RULES
@@ -124,13 +123,3 @@ def _hints(state: State, seat: int) -> Hints:
         and not state.stampede_used[seat]
         and holding(state, seat) <= 3,
     }
-
-
-def events_for(events: list[Event], seat: int | None) -> list[Event]:
-    """The move log as one seat may read it: ``private`` parts only for their own seat."""
-    out = []
-    for event in events:
-        if "private" in event and event.get("seat") != seat:
-            event = {k: v for k, v in event.items() if k != "private"}
-        out.append(event)
-    return out

@@ -6,10 +6,12 @@ Apart from the turn so a save is read and a round dealt without the rules of pla
 from __future__ import annotations
 
 import random
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..base import BadConfig, gettext_noop
+from ..dealing import first_deal
+from ..snapshot import codec, known_fields
 from .tiles import TILE_COUNT, sort_key
 
 KIND = "tile_rummy"
@@ -42,7 +44,7 @@ class Config:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Config:
-        return cls(**{k: v for k, v in data.items() if k in cls.__dataclass_fields__})
+        return cls(**known_fields(cls, data))
 
 
 @dataclass
@@ -64,24 +66,13 @@ class State:
     move_no: int = 0
 
 
-def to_json(state: State) -> dict[str, Any]:
-    return asdict(state)
-
-
-def from_json(data: dict[str, Any]) -> State:
-    data = dict(data)
-    data["config"] = Config.from_dict(data["config"])
-    return State(**data)
+to_json, from_json = codec(State, Config.from_dict)
 
 
 def new_game(config: dict[str, Any] | Config, seed: int) -> State:
     """Deal round one; the dealer is drawn from the seed and moves on each round."""
     cfg = config if isinstance(config, Config) else Config.from_dict(config)
-    rng = random.Random(seed)
-    state = State(config=cfg, seed=seed, totals=[0] * cfg.players)
-    state.dealer = rng.randrange(cfg.players)
-    deal(state, rng)
-    return state
+    return first_deal(State(config=cfg, seed=seed, totals=[0] * cfg.players), deal)
 
 
 def deal(state: State, rng: random.Random) -> None:

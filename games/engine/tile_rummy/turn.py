@@ -15,11 +15,12 @@ from ..base import (
     Event,
     IllegalAction,
     Result,
-    derived_rng,
     gettext_noop,
     joined,
     require,
+    scored,
 )
+from ..dealing import next_deal
 from ..melds import Reading, check_table, read
 from .state import State, deal
 from .tiles import RULES, TILE_COUNT, face_of, sort_key, tile_value
@@ -119,14 +120,7 @@ def _draw(state: State, seat: int, action: Action) -> list[Event]:
 
 
 def _next_round(state: State, seat: int, action: Action) -> list[Event]:
-    require(
-        state.phase == "round_over",
-        "round_not_over",
-        gettext_noop("The round is still being played."),
-    )
-    state.round_no += 1
-    state.dealer = (state.dealer + 1) % state.config.players
-    deal(state, derived_rng(state.seed, "round", state.round_no))
+    next_deal(state, deal)
     return [{"type": "new_round", "round": state.round_no}]
 
 
@@ -196,9 +190,4 @@ def _display(tiles: list[int]) -> list[int]:
 def result(state: State) -> Result | None:
     if state.phase == "play" or state.round_scores is None:
         return None
-    return Result(
-        round_scores=list(state.round_scores),
-        totals=list(state.totals),
-        winners=list(state.winners),
-        game_over=state.phase == "game_over",
-    )
+    return scored(state.round_scores, state.totals, state.winners, state.phase)
