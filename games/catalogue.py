@@ -67,6 +67,17 @@ def shown(text: str, context: str | None = None) -> str:
     return _translate(text) if context is None else _translate_in_context(context, text)
 
 
+class _Shown:
+    """A marked English field in the reader's language: ``shown_name = _Shown("name")``
+    reads ``shown(self.name)``; each ``shown_…`` member of the catalogue is one."""
+
+    def __init__(self, field: str) -> None:
+        self.field = field
+
+    def __get__(self, instance: object, owner: type | None = None) -> str:
+        return shown(getattr(instance, self.field))
+
+
 @dataclass(frozen=True)
 class Level:
     """A computer level or difficulty a game is played (and ranked) at."""
@@ -74,9 +85,7 @@ class Level:
     key: str
     label: str
 
-    @property
-    def shown_label(self) -> str:
-        return shown(self.label)
+    shown_label = _Shown("label")
 
 
 @dataclass(frozen=True)
@@ -88,9 +97,7 @@ class DailySpec:
     computer_name: str
     description: str
 
-    @property
-    def shown_description(self) -> str:
-        return shown(self.description)
+    shown_description = _Shown("description")
 
 
 @dataclass(frozen=True)
@@ -159,22 +166,10 @@ class GameEntry:
         """:meth:`level_label` in the reader's language."""
         return shown(self.level_label(key))
 
-    @property
-    def shown_name(self) -> str:
-        """The game's name in the reader's language (Romanian Tile Rummy: Remi pe tablă)."""
-        return shown(self.name)
-
-    @property
-    def shown_blurb(self) -> str:
-        return shown(self.blurb)
-
-    @property
-    def shown_players(self) -> str:
-        return shown(self.players)
-
-    @property
-    def shown_board_note(self) -> str:
-        return shown(self.board_note)
+    shown_name = _Shown("name")  # Romanian Tile Rummy: Remi pe tablă
+    shown_blurb = _Shown("blurb")
+    shown_players = _Shown("players")
+    shown_board_note = _Shown("board_note")
 
     @property
     def url_name(self) -> str:
