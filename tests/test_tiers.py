@@ -57,5 +57,15 @@ def test_the_fast_tier_runs_on_every_cpu_and_stops_at_its_first_failure() -> Non
     assert options and {"-n", "-x"} <= set(options.group(1).split()), options
 
 
+def test_the_slow_tier_on_several_workers_keeps_the_service_tests_on_one() -> None:
+    """Real Celery workers on one broker would take each other's tasks, and the cluster's
+    nodes share ports and Redis databases: tests/conftest.py puts them in one xdist group,
+    which only --dist loadgroup honours."""
+    options = re.search(r"^SLOW_OPTIONS=\((.*)\)$", SCRIPT.read_text(), re.M)
+    assert options, "scripts/test sets SLOW_OPTIONS"
+    words = options.group(1).split()
+    assert "-n" not in words or "--dist loadgroup" in " ".join(words), words
+
+
 def test_the_slow_marker_is_registered(pytestconfig: pytest.Config) -> None:
     assert any(line.startswith("slow:") for line in pytestconfig.getini("markers"))
