@@ -62,7 +62,6 @@ and the opening rule) before it is returned; anything doubtful becomes a draw.
 from __future__ import annotations
 
 import logging
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -75,9 +74,10 @@ from games.engine.tile_rummy import (
     face_of,
     is_seated,
 )
+from games.engine.tile_rummy.turn import opening_sets
 
 from .best import read_view as _read_view
-from .expert import choose, situation_of
+from .expert import choose, objective, situation_of
 from .opening import best_opening
 from .search import (
     PLACEMENT_WEIGHTS,
@@ -191,18 +191,8 @@ def is_legal_play(table: Table, rack: Sequence[int], touch: bool, new_table: Tab
         return False
     if touch:
         return True
-    old = Counter(frozenset(s) for s in table)
-    new_sets = []
-    for s in new_table:
-        key = frozenset(s)
-        if old[key] > 0:
-            old[key] -= 1
-        else:
-            new_sets.append(s)
-    rack_set = set(rack)
-    if sum(old.values()) or not all(t in rack_set for s in new_sets for t in s):
-        return False
-    return sum(set_value(s) for s in new_sets) >= OPENING_MINIMUM
+    new_sets = opening_sets(table, new_table, rack)
+    return new_sets is not None and sum(set_value(s) for s in new_sets) >= OPENING_MINIMUM
 
 
 def _keep_order(table: Table, new_table: Table) -> Table:
@@ -335,7 +325,7 @@ def _most_tiles(
     better (``placed`` is empty if it finds nothing better).
     """
     weights = count_weights(keep_jokers=True)
-    floor = _objective(table, known, weights) if known is not None else None
+    floor = objective(table, known, weights) if known is not None else None
     best = _search(table, rack, weights, budget, floor, lean)
     left = set(rack) - set(best.placed)
     if left and all(_is_joker(t) for t in left):
@@ -412,7 +402,7 @@ def _narrow_search(
     sometimes blind to a rearrangement; jokers go down whenever they add a tile
     (``shed``: the most points, jokers first)."""
     weights = PLACEMENT_WEIGHTS if shed else count_weights(keep_jokers=False)
-    floor = _objective(table, known, weights) if known is not None else None
+    floor = objective(table, known, weights) if known is not None else None
     found = best_arrangement(table, rack, face_of, weights, Budget(), floor, lean=True, beam=width)
     if found.placed and (floor is None or found.score > floor):
         return found.sets
@@ -485,16 +475,3 @@ def _expert_opening(
 
 def _naturals(sets: Table) -> int:
     return sum(1 for s in sets for t in s if not _is_joker(t))
-
-
-def _objective(table: Table, new_table: Table, weights: Weights) -> int:
-    """The search's objective for a new table (count weights: no per-position joker value)."""
-    before = {t for s in table for t in s}
-    total = 0
-    for t in (t for s in new_table for t in s if t not in before):
-        face = face_of(t)
-        if face.wild:
-            total += weights.rack_joker
-        else:
-            total += weights.real(RULES.colours.index(face.colour or ""), face.number or 0)
-    return total

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from ..base import (
@@ -78,8 +79,12 @@ def _play(state: State, seat: int, action: Action) -> list[Event]:
     return events
 
 
-def _check_opening(before: list[list[int]], after: list[list[int]], rack: list[int]) -> None:
-    """Before opening, old sets stay exactly as they were; new sets come from the rack."""
+def opening_sets(
+    before: list[list[int]], after: list[list[int]], rack: Sequence[int]
+) -> list[list[int]] | None:
+    """The sets an opening lays (``after``'s sets not in ``before``), or None when it breaks
+    the rule that before opening old sets stay exactly as they were and new sets come from
+    the rack. The engine and the bot judge an opening with this one reading."""
     old = Counter(frozenset(s) for s in before)
     new_sets = []
     for tiles in after:
@@ -89,11 +94,19 @@ def _check_opening(before: list[list[int]], after: list[list[int]], rack: list[i
         else:
             new_sets.append(tiles)
     rack_set = set(rack)
-    require(
-        sum(old.values()) == 0 and all(t in rack_set for s in new_sets for t in s),
-        "not_opened",
-        gettext_noop("Until you have opened, you can only lay new sets from your own rack."),
-    )
+    if sum(old.values()) or not all(t in rack_set for s in new_sets for t in s):
+        return None
+    return new_sets
+
+
+def _check_opening(before: list[list[int]], after: list[list[int]], rack: list[int]) -> None:
+    """Before opening, old sets stay exactly as they were; new sets come from the rack."""
+    new_sets = opening_sets(before, after, rack)
+    if new_sets is None:
+        raise IllegalAction(
+            "not_opened",
+            gettext_noop("Until you have opened, you can only lay new sets from your own rack."),
+        )
     value = sum(_reading(s).value for s in new_sets)
     require(
         value >= OPENING_MINIMUM,
