@@ -28,17 +28,23 @@ def _tile(game: Game, face: str) -> int:
     return next(t for t in rack if str(tr.face_of(t)) == face)
 
 
-def win(client: Client, run_commits, level: str = "easy") -> Game:
-    """Play a game to the end by going out with a run (the target is low, so it is over)."""
-    game = start_game(
+def _one_round_left(client: Client, run_commits, level: str, racks: list[str], leader: int) -> Game:
+    """A game to 50 whose ``leader`` has opened and stands at 45: this round ends it."""
+    seats = (0, 1)
+    return start_game(
         client,
         run_commits,
         level=level,
-        racks=["R10 R11 R12", "K1 K2 K5"],
-        opened=[True, False],
+        racks=racks,
+        opened=[seat == leader for seat in seats],
         target=50,
-        totals=[45, 0],
+        totals=[45 if seat == leader else 0 for seat in seats],
     )
+
+
+def win(client: Client, run_commits, level: str = "easy") -> Game:
+    """Play a game to the end by going out with a run (the target is low, so it is over)."""
+    game = _one_round_left(client, run_commits, level, ["R10 R11 R12", "K1 K2 K5"], leader=0)
     for face, to in (("R10", "new"), ("R11", "0"), ("R12", "0")):
         data = {"version": game.version, "tile": _tile(game, face), "to": to}
         assert client.post(f"/tile-rummy/g/{game.id}/move/", data, **HX).status_code == 200
@@ -53,15 +59,7 @@ def win(client: Client, run_commits, level: str = "easy") -> Game:
 
 def lose(client: Client, run_commits, level: str = "easy") -> Game:
     """Draw, and let the computer go out with its run."""
-    game = start_game(
-        client,
-        run_commits,
-        level=level,
-        racks=["B3 Y5", "K11 K12 K13"],
-        opened=[False, True],
-        target=50,
-        totals=[0, 45],
-    )
+    game = _one_round_left(client, run_commits, level, ["B3 Y5", "K11 K12 K13"], leader=1)
     draw(client, game, run_commits)
     game.refresh_from_db()
     assert game.status == GameStatus.FINISHED

@@ -14,6 +14,7 @@ from games.models import Game
 from rooms import services as rooms
 from rooms.models import Room
 from rooms.people import Person
+from tests.rooms.conftest import visitor as visitor  # a guest with a device cookie
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -29,13 +30,6 @@ def _fresh_cache() -> Iterator[None]:
     cache.clear()
     yield
     cache.clear()
-
-
-def visitor() -> Client:
-    """A guest with a device cookie (set on the first response)."""
-    client = Client()
-    client.get("/rooms/")
-    return client
 
 
 def member(username: str) -> tuple[Client, Any]:

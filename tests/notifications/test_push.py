@@ -36,15 +36,22 @@ def _subscribe(client: Client, user: Any, endpoint: str, browser: Browser) -> No
     assert response.status_code == 200, response.content
 
 
+def _turn_pushed_to_ben(client: Client, status: int, capture: Any) -> tuple[Any, PushService, Any]:
+    """Ben subscribes his browser, closes the tab, and his turn comes: the game, the push
+    service (which answers every push with ``status``) and Ben."""
+    game, (_ana, ben) = table_of_two()
+    browser = Browser()
+    with PushService(browser, status=status) as service:
+        _subscribe(client, ben, service.url, browser)
+        client.logout()  # the tab is closed
+        game = pass_turn_to(game, 1, capture)
+    return game, service, ben
+
+
 def test_a_turn_is_pushed_encrypted_to_the_players_device(
     vapid: str, client: Client, django_capture_on_commit_callbacks: Any
 ) -> None:
-    game, (ana, ben) = table_of_two()
-    browser = Browser()
-    with PushService(browser, status=201) as service:
-        _subscribe(client, ben, service.url, browser)
-        client.logout()  # the tab is closed
-        game = pass_turn_to(game, 1, django_capture_on_commit_callbacks)
+    game, service, ben = _turn_pushed_to_ben(client, 201, django_capture_on_commit_callbacks)
     assert service.errors == []
     assert len(service.received) == 1
     payload = service.received[0].payload
@@ -58,12 +65,7 @@ def test_a_turn_is_pushed_encrypted_to_the_players_device(
 def test_a_subscription_the_push_service_calls_gone_is_removed(
     vapid: str, client: Client, django_capture_on_commit_callbacks: Any
 ) -> None:
-    game, (ana, ben) = table_of_two()
-    browser = Browser()
-    with PushService(browser, status=410) as service:
-        _subscribe(client, ben, service.url, browser)
-        client.logout()
-        pass_turn_to(game, 1, django_capture_on_commit_callbacks)
+    _game, service, ben = _turn_pushed_to_ben(client, 410, django_capture_on_commit_callbacks)
     assert service.errors == []
     assert len(service.received) == 1  # it was really sent, and answered 410 Gone
     assert not PushSubscription.objects.filter(user=ben).exists()

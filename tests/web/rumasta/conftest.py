@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -11,10 +12,21 @@ from django.test import Client
 from games import services
 from games.engine import rumasta as rm
 from games.models import Game
+from games.services import windows
 from tests import helpers
 from tests.engine.rumasta.rm_helpers import build
 
 HX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> Callable[[float], None]:
+    """Move the service's clock on by ``seconds`` (a race's deadlines are judged by it)."""
+
+    def later(seconds: float) -> None:
+        monkeypatch.setattr(windows, "_now", lambda: time.time() + seconds)
+
+    return later
 
 
 @pytest.fixture

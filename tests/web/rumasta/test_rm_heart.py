@@ -3,28 +3,16 @@ a computer after its reaction delay, and the 3-second hold on the next turn."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from games.bots.rumasta import delay_for, reaction_delay
 from games.engine import rumasta as rm
-from games.services import turns, windows
+from games.services import turns
 from games.web.rumasta.views import TOO_LATE
 from tests.engine.rumasta.rm_helpers import build, ids, names
 from tests.web.rumasta.conftest import drive, held, post, put_state, state_of
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    """Move the service's clock on by ``seconds`` (deadlines are judged by it)."""
-
-    def later(seconds: float) -> None:
-        monkeypatch.setattr(windows, "_now", lambda: time.time() + seconds)
-
-    return later
 
 
 def i_lay_a_black_three(client, crafted, level="easy"):

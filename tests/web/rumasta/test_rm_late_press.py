@@ -6,7 +6,6 @@ race's ordinary outcome, so the board comes back with who won and the words.
 
 from __future__ import annotations
 
-import time
 from datetime import timedelta
 
 import pytest
@@ -14,20 +13,11 @@ from django.utils import timezone
 
 from games.engine import rumasta as rm
 from games.models import Game
-from games.services import windows
 from games.web.rumasta.views import TOO_LATE
 from tests.web.rumasta.conftest import drive, held, post, state_of
 from tests.web.rumasta.test_rm_heart import a_computer_lays_one  # seat 1 laid a black 3
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    def later(seconds: float) -> None:
-        monkeypatch.setattr(windows, "_now", lambda: time.time() + seconds)
-
-    return later
 
 
 def test_a_call_out_after_the_computers_heart_is_too_late_not_an_error(
