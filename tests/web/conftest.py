@@ -13,17 +13,21 @@ from tests.games.conftest import put_state, snapshot
 __all__ = ["put_state", "snapshot"]
 
 
+def dealt(client: Any, capture: Any, setup_url: str, data: dict[str, Any]) -> Game:
+    """A game started through its setup page by ``client``, the computers' turns run
+    in-process (``capture`` is pytest-django's ``django_capture_on_commit_callbacks``)."""
+    with capture(execute=True):
+        response = client.post(setup_url, data)
+    assert response.status_code == 302, response.content
+    return Game.objects.get(id=response.url.rstrip("/").split("/")[-1])
+
+
 @pytest.fixture
 def start_game(client: Any, django_capture_on_commit_callbacks: Any) -> Callable[..., Game]:
     """Start a game through the setup page, running the computers' turns in-process."""
 
     def start(level: str = "easy", opponents: int = 1, meld_rule: str = "standard") -> Game:
-        with django_capture_on_commit_callbacks(execute=True):
-            response = client.post(
-                "/tile-rummy/new/",
-                {"level": level, "opponents": opponents, "meld_rule": meld_rule},
-            )
-        assert response.status_code == 302, response.content
-        return Game.objects.get(id=response.url.rstrip("/").split("/")[-1])
+        data = {"level": level, "opponents": opponents, "meld_rule": meld_rule}
+        return dealt(client, django_capture_on_commit_callbacks, "/tile-rummy/new/", data)
 
     return start

@@ -11,6 +11,7 @@ from django.test import Client
 from games.engine import romanian as ro
 from games.models import Game
 from tests import helpers
+from tests.web.conftest import dealt
 
 HX = {"HTTP_HX_REQUEST": "true"}
 DEFAULTS = {
@@ -28,10 +29,8 @@ def start_ro(client: Any, django_capture_on_commit_callbacks: Any) -> Callable[.
     """Start a game through the setup page, the computers' turns run in-process."""
 
     def start(**options: Any) -> Game:
-        with django_capture_on_commit_callbacks(execute=True):
-            response = client.post("/romanian/new/", {**DEFAULTS, **options})
-        assert response.status_code == 302, response.content
-        return Game.objects.get(id=response.url.rstrip("/").split("/")[-1])
+        data = {**DEFAULTS, **options}
+        return dealt(client, django_capture_on_commit_callbacks, "/romanian/new/", data)
 
     return start
 

@@ -15,6 +15,7 @@ from games.models import Game
 from games.services import windows
 from tests import helpers
 from tests.engine.rumasta.rm_helpers import build
+from tests.web.conftest import dealt
 
 HX = {"HTTP_HX_REQUEST": "true"}
 
@@ -36,13 +37,8 @@ def start_rm(client: Any, django_capture_on_commit_callbacks: Any) -> Callable[.
     def start(
         players: int = 2, teams: str = "none", level: str = "easy", target: int = 500
     ) -> Game:
-        with django_capture_on_commit_callbacks(execute=True):
-            response = client.post(
-                "/rumasta/new/",
-                {"players": players, "teams": teams, "level": level, "target": target},
-            )
-        assert response.status_code == 302, response.content
-        return Game.objects.get(id=response.url.rstrip("/").split("/")[-1])
+        data = {"players": players, "teams": teams, "level": level, "target": target}
+        return dealt(client, django_capture_on_commit_callbacks, "/rumasta/new/", data)
 
     return start
 

@@ -12,6 +12,7 @@ from games.engine import rumbaroo as rb
 from games.models import Game
 from tests import helpers
 from tests.engine.rumbaroo.rb_helpers import build
+from tests.web.conftest import dealt
 
 HX = {"HTTP_HX_REQUEST": "true"}
 
@@ -21,12 +22,8 @@ def start_rb(client: Any, django_capture_on_commit_callbacks: Any) -> Callable[.
     """Start a game through the setup page, running the computers' turns in-process."""
 
     def start(difficulty: str = "joey", players: int = 2, target: int = 50) -> Game:
-        with django_capture_on_commit_callbacks(execute=True):
-            response = client.post(
-                "/rumbaroo/new/", {"difficulty": difficulty, "players": players, "target": target}
-            )
-        assert response.status_code == 302, response.content
-        return Game.objects.get(id=response.url.rstrip("/").split("/")[-1])
+        data = {"difficulty": difficulty, "players": players, "target": target}
+        return dealt(client, django_capture_on_commit_callbacks, "/rumbaroo/new/", data)
 
     return start
 
