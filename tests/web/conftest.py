@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from typing import Any
 
@@ -11,6 +12,18 @@ from games.models import Game
 from tests.games.conftest import put_state, snapshot
 
 __all__ = ["put_state", "snapshot"]
+
+
+def refused(game: Game, send: Callable[[], Any], status: int, words: str = "") -> str:
+    """A move the table must refuse: ``send()`` answers ``status`` with ``words`` on the
+    page, and the game is exactly as it was. Hands back the page's text."""
+    before = snapshot(game)
+    response = send()
+    page = html.unescape(response.content.decode())
+    assert response.status_code == status, (response.status_code, page[:500])
+    assert words in page, words
+    assert snapshot(game) == before
+    return page
 
 
 def dealt(client: Any, capture: Any, setup_url: str, data: dict[str, Any]) -> Game:

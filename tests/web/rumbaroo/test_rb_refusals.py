@@ -7,6 +7,7 @@ import html
 import pytest
 
 from tests.games.conftest import snapshot
+from tests.web.conftest import refused
 from tests.web.rumbaroo.conftest import HX, held, post
 
 pytestmark = pytest.mark.django_db
@@ -22,19 +23,14 @@ def game_to_refuse(crafted):
 
 def test_a_forged_seat_is_refused(client, crafted) -> None:
     game = game_to_refuse(crafted)
-    before = snapshot(game)
-    response = post(client, game, "draw", seat=1)
-    assert response.status_code == 403 and "seat isn't yours" in text(response)
-    assert snapshot(game) == before
+    refused(game, lambda: post(client, game, "draw", seat=1), 403, "seat isn't yours")
 
 
 def test_a_stale_version_is_refused_with_the_current_table(client, crafted) -> None:
     game = game_to_refuse(crafted)
-    before = snapshot(game)
-    response = post(client, game, "discard", tile=held(game, "B9"), version=game.version - 1)
-    assert response.status_code == 409 and "moved on" in text(response)
-    assert 'id="board"' in text(response)
-    assert snapshot(game) == before
+    tile, stale = held(game, "B9"), game.version - 1
+    page = refused(game, lambda: post(client, game, "discard", tile=tile, version=stale), 409)
+    assert "moved on" in page and 'id="board"' in page
 
 
 def test_a_stale_version_is_refused_before_any_question(client, crafted) -> None:
@@ -47,11 +43,10 @@ def test_a_stale_version_is_refused_before_any_question(client, crafted) -> None
 
 def test_an_illegal_discard_is_refused_with_the_reason(client, crafted) -> None:
     game = game_to_refuse(crafted)
-    before = snapshot(game)
-    response = post(client, game, "discard", tile=held(game, "R4"))
-    assert response.status_code == 422
-    assert "doesn't match the green 5" in text(response)
-    assert snapshot(game) == before
+    tile = held(game, "R4")
+    refused(
+        game, lambda: post(client, game, "discard", tile=tile), 422, "doesn't match the green 5"
+    )
 
 
 def test_playing_out_of_turn_is_refused(client, crafted) -> None:
@@ -104,10 +99,8 @@ def test_a_malformed_post_is_refused_and_changes_nothing(client, crafted, name, 
 
 def test_a_missing_version_is_refused(client, crafted) -> None:
     game = game_to_refuse(crafted)
-    before = snapshot(game)
-    response = client.post(f"/rumbaroo/g/{game.id}/draw/", {}, **HX)
-    assert response.status_code == 400 and "missing the game version" in text(response)
-    assert snapshot(game) == before
+    draw = f"/rumbaroo/g/{game.id}/draw/"
+    refused(game, lambda: client.post(draw, {}, **HX), 400, "missing the game version")
 
 
 def test_a_finished_game_takes_no_more_moves(client, crafted) -> None:
@@ -115,10 +108,7 @@ def test_a_finished_game_takes_no_more_moves(client, crafted) -> None:
     post(client, game, "discard", tile=held(game, "R4"))
     game.refresh_from_db()
     assert game.status == "finished"
-    before = snapshot(game)
-    response = post(client, game, "next-round")
-    assert response.status_code == 403 and "ended" in text(response)
-    assert snapshot(game) == before
+    refused(game, lambda: post(client, game, "next-round"), 403, "ended")
 
 
 def test_without_htmx_a_refusal_redirects_with_a_message(client, crafted) -> None:

@@ -11,7 +11,7 @@ from django.test import Client
 from games.engine import tile_rummy as tr
 from games.models import Game
 from tests.engine.helpers import build
-from tests.web.conftest import put_state, snapshot
+from tests.web.conftest import put_state, refused, snapshot
 
 pytestmark = pytest.mark.django_db
 HX = {"HTTP_HX_REQUEST": "true"}
@@ -111,29 +111,19 @@ def test_an_illegal_draft_is_refused_with_the_reason(client, start_game) -> None
     game = my_turn_game(start_game)
     for face in ("R10", "B3", "Y3"):
         post(client, game, "move", tile=tile_id(game, 0, face), to="new" if face == "R10" else "0")
-    before = snapshot(game)
-    response = post(client, game, "confirm")
-    assert response.status_code == 422
-    assert "Set 1:" in text(response)
-    assert snapshot(game) == before
+    refused(game, lambda: post(client, game, "confirm"), 422, "Set 1:")
 
 
 def test_an_opening_under_30_is_refused(client, start_game) -> None:
     game = my_turn_game(start_game, racks=["R2 R3 R4 B9", "K1 K2 K5"])
     for face, to in (("R2", "new"), ("R3", "0"), ("R4", "0")):
         post(client, game, "move", tile=tile_id(game, 0, face), to=to)
-    before = snapshot(game)
-    response = post(client, game, "confirm")
-    assert response.status_code == 422 and "worth 9" in text(response)
-    assert snapshot(game) == before
+    refused(game, lambda: post(client, game, "confirm"), 422, "worth 9")
 
 
 def test_a_forged_seat_is_refused(client, start_game) -> None:
     game = my_turn_game(start_game)
-    before = snapshot(game)
-    response = post(client, game, "draw", seat=1)
-    assert response.status_code == 403 and "seat isn't yours" in text(response)
-    assert snapshot(game) == before
+    refused(game, lambda: post(client, game, "draw", seat=1), 403, "seat isn't yours")
 
 
 @pytest.mark.parametrize(
@@ -158,10 +148,8 @@ def test_a_malformed_post_is_refused_and_changes_nothing(client, start_game, nam
 
 def test_a_stale_version_is_refused_with_the_current_table(client, start_game) -> None:
     game = my_turn_game(start_game)
-    before = snapshot(game)
-    response = post(client, game, "draw", version=game.version + 3)
-    assert response.status_code == 409 and "moved on" in text(response)
-    assert snapshot(game) == before
+    ahead = game.version + 3
+    refused(game, lambda: post(client, game, "draw", version=ahead), 409, "moved on")
 
 
 def test_a_table_tile_cannot_go_back_to_the_rack(client, start_game) -> None:
