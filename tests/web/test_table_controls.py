@@ -63,6 +63,14 @@ def controls(page: str, game: Game) -> list[tuple[str, bool]]:
     return parser.controls
 
 
+def held_controls(client: Client, game: Game) -> tuple[str, list[tuple[str, bool]]]:
+    """The table's page as ``client`` sees it, every turn control on it held, and those."""
+    page = client.get(table_url(game)).content.decode()
+    held_ones = controls(page, game)
+    assert held_ones and all(held for _, held in held_ones), held_ones
+    return page, held_ones
+
+
 def online_table(client: Client, kind: str, capture: Any) -> Game:
     """A room's table: the client's seat and computers, who have moved up to the person."""
     room = make_room(client, kind=kind, seats=SEATS[kind], options=OPTIONS[kind])
@@ -77,35 +85,34 @@ def online_table(client: Client, kind: str, capture: Any) -> Game:
     return game
 
 
-@pytest.mark.parametrize("kind", sorted(OPTIONS))
-def test_a_paused_table_disables_the_turn_controls_and_says_why(
-    kind: str, django_capture_on_commit_callbacks: Any
-) -> None:
+@pytest.fixture(params=sorted(OPTIONS))
+def guest_to_move(request: Any, django_capture_on_commit_callbacks: Any) -> tuple[Client, Game]:
+    """A guest at an online table of each game (the fixture's param), asked to move."""
     guest = visitor()
-    game = online_table(guest, kind, django_capture_on_commit_callbacks)
+    return guest, online_table(guest, request.param, django_capture_on_commit_callbacks)
+
+
+def test_a_paused_table_disables_the_turn_controls_and_says_why(
+    guest_to_move: tuple[Client, Game],
+) -> None:
+    guest, game = guest_to_move
     before = controls(guest.get(table_url(game)).content.decode(), game)
     assert before and not any(held for _, held in before), before
 
     services.pause(game.id, 3600)
-    page = guest.get(table_url(game)).content.decode()
-    after = controls(page, game)
-    assert after and all(held for _, held in after), after
+    page, _after = held_controls(guest, game)
     assert 'data-testid="hold"' in page
     assert "The table is paused until" in page
 
 
-@pytest.mark.parametrize("kind", sorted(OPTIONS))
 def test_the_house_holding_the_seat_disables_the_turn_controls_and_offers_it_back(
-    kind: str, django_capture_on_commit_callbacks: Any
+    guest_to_move: tuple[Client, Game],
 ) -> None:
-    guest = visitor()
-    game = online_table(guest, kind, django_capture_on_commit_callbacks)
+    guest, game = guest_to_move
     Seat.objects.filter(game=game, index=0).update(
         house_level=online.house_level(game), house_reason="timeouts"
     )
-    page = guest.get(table_url(game)).content.decode()
-    after = controls(page, game)
-    assert after and all(held for _, held in after), after
+    page, after = held_controls(guest, game)
     assert "The house is playing your seat — take it back to play." in page
     # The way back still works, outside the held controls.
     assert ("take-back/", False) not in after

@@ -8,6 +8,7 @@ import pytest
 
 from tests.engine.rumbaroo.rb_helpers import hand, names
 from tests.games.conftest import snapshot
+from tests.web.conftest import refused
 from tests.web.rumbaroo.conftest import held, on_table, post, state_of
 
 pytestmark = pytest.mark.django_db
@@ -78,18 +79,12 @@ def held_id(game, face: str) -> int:
 def test_an_invalid_table_is_refused_with_the_reason_and_nothing_changes(client, crafted) -> None:
     game = crafted(["R4 B9 G2", "G1 G2"], pile="B5")
     lay(client, game, ("R4", "new"), ("B9", "0"))
-    before = snapshot(game)
-    response = post(client, game, "confirm")
-    assert response.status_code == 422 and "data-announce-error" in text(response)
-    assert snapshot(game) == before
+    refused(game, lambda: post(client, game, "confirm"), 422, "data-announce-error")
 
 
 def test_confirm_without_a_draft_is_refused(client, crafted) -> None:
     game = crafted(["R4 B9", "G1 G2"], pile="B5")
-    before = snapshot(game)
-    response = post(client, game, "confirm")
-    assert response.status_code == 422 and "Place a tile from your hand first" in text(response)
-    assert snapshot(game) == before
+    refused(game, lambda: post(client, game, "confirm"), 422, "Place a tile from your hand first")
 
 
 def test_the_rumbaroo_button_rides_along_with_the_meld(client, crafted) -> None:
