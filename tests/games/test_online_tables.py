@@ -222,12 +222,19 @@ def test_a_house_win_is_shown_but_not_counted() -> None:
     assert Result.objects.get(game=game, seat_index=other).difficulty == "online"
 
 
+def only_the_first_lands(game: Game, seat: int, first: dict, second: dict, refusal: type) -> None:
+    """Two answers drawn at the same version: the first is played, the second is refused
+    with ``refusal``, and one move is logged."""
+    services.play(game.id, seat, first, game.version)
+    with pytest.raises(refusal):
+        services.play(game.id, seat, second, game.version)
+    assert Move.objects.filter(game=game, seq=game.version + 1).count() == 1
+
+
 def test_two_devices_racing_on_one_answer_one_wins_the_other_is_refused() -> None:
     game, seat = person_to_act()
-    services.play(game.id, seat, {"type": "draw"}, game.version)
-    with pytest.raises(services.ServiceError):
-        services.play(game.id, seat, {"type": "draw"}, game.version)
-    assert Move.objects.filter(game=game, seq=game.version + 1).count() == 1
+    draw = {"type": "draw"}
+    only_the_first_lands(game, seat, draw, draw, services.ServiceError)
 
 
 def test_the_poll_answers_nothing_new_until_the_table_changes_and_then_the_board() -> None:
@@ -287,10 +294,8 @@ def test_every_how_to_play_page_states_its_clock(client: Client, entry: Any) -> 
 def test_two_answers_to_one_croc_snap_race_one_wins_the_other_is_refused_cleanly() -> None:
     game, seat = croc_snap_waiting()
     # The snapped player answers from two devices at once: "take" and the clock's answer.
-    services.play(game.id, seat, {"type": "take"}, game.version)
-    with pytest.raises(services.StaleVersion):
-        services.play(game.id, seat, {"type": "timeout"}, game.version)
-    assert Move.objects.filter(game=game, seq=game.version + 1).count() == 1
+    take, timeout = {"type": "take"}, {"type": "timeout"}
+    only_the_first_lands(game, seat, take, timeout, services.StaleVersion)
     assert not Move.objects.filter(game=game, seq=game.version + 2).exists()
 
 

@@ -105,14 +105,21 @@ def _rack(game: Game) -> list[Any]:
     return [type("T", (), {"face": tr.face_of(t), "id": t}) for t in state.racks[0]]
 
 
-def test_a_draft_action_costs_two_statements(client: Client) -> None:
-    """The game and its seats, then one compare-and-set update (games/drafts.py)."""
+def _first_tile_tapped(client: Client) -> tuple[Game, int, Any, list[str]]:
+    """A new game's first rack tile tapped onto the table: the game, the tile, the answer and
+    the SQL it cost."""
     game = _game(client)
     tile = _rack(game)[0].id
     url = f"/tile-rummy/g/{game.id}/move/"
     response, sql = _count(
         lambda: client.post(url, {"version": 0, "tile": tile, "to": "new"}, **HX)
     )
+    return game, tile, response, sql
+
+
+def test_a_draft_action_costs_two_statements(client: Client) -> None:
+    """The game and its seats, then one compare-and-set update (games/drafts.py)."""
+    game, tile, response, sql = _first_tile_tapped(client)
     assert response.status_code == 200
     assert len(sql) == 2, "\n".join(sql)
     assert "UPDATE games_seat SET turn_draft" in sql[1]  # the compare-and-set write
@@ -121,12 +128,7 @@ def test_a_draft_action_costs_two_statements(client: Client) -> None:
 
 def test_a_draft_action_answers_the_form_alone_out_of_band(client: Client) -> None:
     """A tap redraws the form (sets, rack, turn buttons), not the board: two statements."""
-    game = _game(client)
-    tile = _rack(game)[0].id
-    url = f"/tile-rummy/g/{game.id}/move/"
-    response, sql = _count(
-        lambda: client.post(url, {"version": 0, "tile": tile, "to": "new"}, **HX)
-    )
+    _game_tapped, tile, response, sql = _first_tile_tapped(client)
     body = response.content.decode()
     assert response.status_code == 200 and response.headers["HX-Reswap"] == "none"
     assert body.lstrip().startswith('<form id="board-form"') and 'hx-swap-oob="true"' in body
