@@ -67,12 +67,18 @@ def test_waiting_players_see_joins_and_are_sent_to_the_table(
     assert moved.headers["HX-Redirect"] == table_url(room.game)
 
 
-def test_the_host_removes_a_waiting_player_and_empties_a_computer_seat(
-    guest: Client, signed_in: Client
-) -> None:
+def _host_alice_and_a_computer(guest: Client, signed_in: Client) -> Room:
+    """A room of three made by ``guest``: Alice A (``signed_in``) joins, a computer takes seat 2."""
     room = make_room(guest, seats=3)
     join(signed_in, room, "Alice A")
     guest.post(room_url(room, "seat"), {"seat": 2, "action": "computer", "level": "joey"})
+    return room
+
+
+def test_the_host_removes_a_waiting_player_and_empties_a_computer_seat(
+    guest: Client, signed_in: Client
+) -> None:
+    room = _host_alice_and_a_computer(guest, signed_in)
     guest.post(room_url(room, "seat"), {"seat": 1, "action": "clear"})
     guest.post(room_url(room, "seat"), {"seat": 2, "action": "clear"})
     assert seats(room) == [("person", "Host Kim", ""), ("empty", "", ""), ("empty", "", "")]
@@ -152,9 +158,7 @@ def test_host_pauses_and_resumes_from_the_room(guest: Client, signed_in: Client)
 def test_leaving_during_a_game_hands_the_seat_to_the_house(
     guest: Client, signed_in: Client
 ) -> None:
-    room = make_room(guest, seats=3)
-    join(signed_in, room, "Alice A")
-    guest.post(room_url(room, "seat"), {"seat": 2, "action": "computer", "level": "joey"})
+    room = _host_alice_and_a_computer(guest, signed_in)
     guest.post(room_url(room, "start"))
     room.refresh_from_db()
     assert signed_in.post(room_url(room, "leave")).status_code == 302
