@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,6 +51,7 @@ __all__ = [
     "derived_rng",
     "events_for",
     "gettext_noop",
+    "hidden_from_seat",
     "joined",
     "pgettext",
     "require",
@@ -171,6 +172,20 @@ def events_for(events: list[Event], seat: int | None) -> list[Event]:
             event = {k: v for k, v in event.items() if k != "private"}
         out.append(event)
     return out
+
+
+def hidden_from_seat(
+    face_down: Iterable[int], held: Sequence[Iterable[int]], seat: int | None, laid_open: bool
+) -> set[int]:
+    """What ``seat`` may not see: the face-down pieces always, and what every other seat
+    holds until the round is scored and hands are ``laid_open`` (the contract's
+    ``hidden_from``, which the games answer alike)."""
+    hidden = set(face_down)
+    if not laid_open:
+        for other, pieces in enumerate(held):
+            if other != seat:
+                hidden.update(pieces)
+    return hidden
 
 
 def scored(

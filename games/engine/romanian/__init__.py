@@ -86,7 +86,7 @@ Out of scope: rooms, clocks, names, the web pages (they sit on this contract).
 
 from __future__ import annotations
 
-from ..base import IllegalAction, events_for
+from ..base import IllegalAction, events_for, hidden_from_seat
 from ..contract import ActionFields
 from .clock import same_decision
 from .deal import deal, first_dealer
@@ -127,12 +127,8 @@ def all_ids(state: State) -> list[int]:
 
 def hidden_from(state: State, seat: int | None) -> set[int]:
     """What ``seat`` may not see: the wall, and the other racks until the round is scored."""
-    hidden = set(state.wall)
-    if state.phase not in ("round_over", "game_over"):
-        for other, rack in enumerate(state.racks):
-            if other != seat:
-                hidden.update(rack)
-    return hidden
+    scored = state.phase in ("round_over", "game_over")
+    return hidden_from_seat(state.wall, state.racks, seat, scored)
 
 
 def new_game(config: dict | Config, seed: int) -> State:

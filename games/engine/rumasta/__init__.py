@@ -98,6 +98,7 @@ names, rooms, pausing.
 
 from __future__ import annotations
 
+from ..base import hidden_from_seat
 from ..contract import ActionFields
 from .advice import least_useful
 from .cards import CARD_COUNT, FACES, Card, card_of, ids_of_face
@@ -158,12 +159,8 @@ def all_ids(state: State) -> list[int]:
 def hidden_from(state: State, seat: int | None) -> set[int]:
     """What ``seat`` may not see: the stock, and every other hand (a partner's too)
     until the round is over."""
-    hidden = set(state.stock)
-    if state.phase not in ("round_over", "game_over"):
-        for other, hand in enumerate(state.hands):
-            if other != seat:
-                hidden.update(hand)
-    return hidden
+    over = state.phase in ("round_over", "game_over")
+    return hidden_from_seat(state.stock, state.hands, seat, over)
 
 
 __all__ = [

@@ -64,7 +64,7 @@ Out of scope here: rooms, lobbies, the online clock itself (a clock sends
 
 from __future__ import annotations
 
-from ..base import events_for, gettext_noop
+from ..base import events_for, gettext_noop, hidden_from_seat
 from ..contract import ActionFields
 from .actions import can_discard, least_useful
 from .boxes import COLOURS, DIFFICULTIES, RULES, TileFace, box, tile_value
@@ -150,12 +150,9 @@ def all_ids(state: State) -> list[int]:
 
 def hidden_from(state: State, seat: int | None) -> set[int]:
     """What ``seat`` may not see: the pool, and others' hands and pouches until the round ends."""
-    hidden = set(state.pool)
-    if state.phase not in ("round_over", "game_over"):
-        for other, (hand, pouch) in enumerate(zip(state.hands, state.pouches, strict=True)):
-            if other != seat:
-                hidden.update(hand + pouch)
-    return hidden
+    held = [hand + pouch for hand, pouch in zip(state.hands, state.pouches, strict=True)]
+    scored = state.phase in ("round_over", "game_over")
+    return hidden_from_seat(state.pool, held, seat, scored)
 
 
 __all__ = [

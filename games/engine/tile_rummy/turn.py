@@ -17,6 +17,7 @@ from ..base import (
     IllegalAction,
     Result,
     gettext_noop,
+    hidden_from_seat,
     joined,
     require,
     scored,
@@ -170,10 +171,7 @@ def all_ids(state: State) -> list[int]:
 
 def hidden_from(state: State, seat: int | None) -> set[int]:
     """What ``seat`` may not see: the pool, and the other racks until the round is scored."""
-    hidden = set(state.pool)
-    if state.phase == "play":
-        hidden.update(t for i, r in enumerate(state.racks) if i != seat for t in r)
-    return hidden
+    return hidden_from_seat(state.pool, state.racks, seat, state.phase != "play")
 
 
 def _parse_table(raw: Any) -> list[list[int]]:
