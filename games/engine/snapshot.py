@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Mapping
-from dataclasses import asdict
-from typing import TYPE_CHECKING, Any
+from dataclasses import Field, asdict
+from typing import Any, ClassVar, Protocol
 
-if TYPE_CHECKING:
-    from _typeshed import DataclassInstance
+
+class DataclassInstance(Protocol):
+    """Any dataclass, for the type checker (what ``asdict`` takes)."""
+
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
 
 
 def known_fields(cls: type[DataclassInstance], data: Mapping[str, Any]) -> dict[str, Any]:

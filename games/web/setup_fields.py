@@ -21,7 +21,9 @@ from django.utils.translation import gettext_lazy as _
 from games import catalogue
 
 if TYPE_CHECKING:
-    from django_stubs_ext import StrOrPromise
+    from django.utils.functional import _StrPromise
+
+    StrOrPromise = str | _StrPromise
 
 Choices = Sequence[tuple[Any, Any]]
 
