@@ -31,29 +31,43 @@ def names(tiles: Iterable[int]) -> list[str]:
     return [str(tr.face_of(t)) for t in tiles]
 
 
-def words(spec: str | Sequence[str]) -> list[str]:
+Spec = str | Sequence[str]
+
+
+def words(spec: Spec) -> list[str]:
     return spec.split() if isinstance(spec, str) else list(spec)
 
 
-class Box:
-    """The 106 tiles; hands out an unused id for a face, each id at most once."""
+class Pieces:
+    """A game's pieces (the id of each is its place in ``faces``): hands out an unused id
+    for a face, each id at most once, and then the ids no test named (``rest``). Each
+    game's test helpers build their positions on one of these."""
 
-    def __init__(self) -> None:
+    def __init__(self, faces: Iterable[str], short: str = "") -> None:
+        self.short = short  # why a face can run out, said when it does
         self.free: dict[str, list[int]] = {}
-        for tile in range(tr.TILE_COUNT):
-            self.free.setdefault(str(tr.face_of(tile)), []).append(tile)
+        for piece, face in enumerate(faces):
+            self.free.setdefault(face, []).append(piece)
 
     def take(self, face: str) -> int:
         ids = self.free.get(face)
         if not ids:
-            raise ValueError(f"no {face} left: Tile Rummy has two of each face")
+            raise ValueError(f"no {face} left{self.short}")
         return ids.pop(0)
 
-    def takes(self, spec: str | Sequence[str]) -> list[int]:
+    def takes(self, spec: Spec) -> list[int]:
         return [self.take(f) for f in words(spec)]
 
     def rest(self) -> list[int]:
         return sorted(t for ids in self.free.values() for t in ids)
+
+
+class Box(Pieces):
+    """The 106 tiles of Tile Rummy."""
+
+    def __init__(self) -> None:
+        faces = (str(tr.face_of(tile)) for tile in range(tr.TILE_COUNT))
+        super().__init__(faces, ": Tile Rummy has two of each face")
 
 
 def ids(spec: str | Sequence[str]) -> list[int]:

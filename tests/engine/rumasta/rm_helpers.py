@@ -13,33 +13,14 @@ from collections.abc import Sequence
 from games.engine import rumasta as rm
 from games.engine.rumasta.cards import FACES, sort_cards
 from games.engine.rumasta.state import Config, State
-
-Spec = str | Sequence[str]
-
-
-def words(spec: Spec) -> list[str]:
-    return spec.split() if isinstance(spec, str) else list(spec)
+from tests.engine.helpers import Pieces, Spec, words
 
 
-class Deck:
-    """Hands out an unused id for a face, each id at most once."""
+class Deck(Pieces):
+    """Rumasta's cards."""
 
     def __init__(self) -> None:
-        self.free: dict[str, list[int]] = {}
-        for card, face in enumerate(FACES):
-            self.free.setdefault(face.text, []).append(card)
-
-    def take(self, face: str) -> int:
-        ids = self.free.get(face)
-        if not ids:
-            raise ValueError(f"no {face} left")
-        return ids.pop(0)
-
-    def takes(self, spec: Spec) -> list[int]:
-        return [self.take(f) for f in words(spec)]
-
-    def rest(self) -> list[int]:
-        return sorted(c for ids in self.free.values() for c in ids)
+        super().__init__(face.text for face in FACES)
 
 
 def build(

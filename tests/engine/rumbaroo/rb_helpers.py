@@ -15,35 +15,15 @@ import pytest
 from games.engine import rumbaroo as rb
 from games.engine.base import IllegalAction
 from games.engine.rumbaroo.state import State
-from tests.engine.helpers import resolve
-
-Spec = str | Sequence[str]
+from tests.engine.helpers import Pieces, Spec, resolve
 
 
-def words(spec: Spec) -> list[str]:
-    return spec.split() if isinstance(spec, str) else list(spec)
-
-
-class Box:
-    """One box; hands out an unused id for a face, each id at most once."""
+class Box(Pieces):
+    """One box of Rumbaroo's tiles (which depends on the difficulty and the table)."""
 
     def __init__(self, difficulty: str, party: bool) -> None:
         self.faces = rb.box(difficulty, party)
-        self.free: dict[str, list[int]] = {}
-        for tile, face in enumerate(self.faces):
-            self.free.setdefault(face.text, []).append(tile)
-
-    def take(self, face: str) -> int:
-        ids = self.free.get(face)
-        if not ids:
-            raise ValueError(f"no {face} left in this box")
-        return ids.pop(0)
-
-    def takes(self, spec: Spec) -> list[int]:
-        return [self.take(f) for f in words(spec)]
-
-    def rest(self) -> list[int]:
-        return sorted(t for ids in self.free.values() for t in ids)
+        super().__init__((face.text for face in self.faces), " in this box")
 
 
 def build(
