@@ -6,7 +6,7 @@ code marks, so the messages are listed here, word for word as allauth 65 and Dja
 them, and locale/ro gives them our own Romanian (locale/ro/parts/site.po), which wins over
 theirs: LOCALE_PATHS come before the apps' catalogues. Nothing imports this module;
 ``scripts/messages`` reads it. A message that changes upstream falls back to their Romanian,
-and tests/i18n/test_every_page_in_romanian.py then names it.
+and the every-page test in tests/i18n then names it.
 
 Listed: what the sign-in, sign-up, sign-out, e-mail, password, sign-in code and
 reauthentication pages, their form errors and messages, and the account e-mails say. Not
