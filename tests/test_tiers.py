@@ -55,6 +55,10 @@ def test_the_fast_tier_runs_on_every_cpu_and_stops_at_its_first_failure() -> Non
                      text, re.M)
     options = re.search(r"^FAST_OPTIONS=\((.*)\)$", text, re.M)
     assert options and {"-n", "-x"} <= set(options.group(1).split()), options
+    # Each worker must take its tests in collection order (pytest-django runs the tests that
+    # empty the database last): --dist load does; worksteal and the scope modes do not.
+    dist = re.search(r"--dist (\S+)", options.group(1))
+    assert dist is None or dist.group(1) == "load", options
 
 
 def test_the_slow_tier_on_several_workers_keeps_the_service_tests_on_one() -> None:
