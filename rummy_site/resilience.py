@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.utils.translation import gettext as _
 
 log = logging.getLogger(__name__)
 RETRY_AFTER_SECONDS = 5
@@ -33,7 +34,7 @@ class DatabaseUnavailableMiddleware:
             return None
         log.error("database unavailable during %s %s: %s", request.method, request.path, exception)
         response = HttpResponse(
-            "The game server lost its database for a moment. Nothing was saved; try again.",
+            _("The game server lost its database for a moment. Nothing was saved; try again."),
             status=503,
             content_type="text/plain; charset=utf-8",
         )
