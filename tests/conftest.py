@@ -9,13 +9,15 @@ browser must fail the run instead of silently passing.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
+from django.conf import settings as django_settings
+from django.utils import translation
 
 # live_server + Playwright's sync API run Django ORM calls from inside an event loop.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -176,6 +178,16 @@ def _scan_static_files_once() -> None:
 def pytest_configure(config: pytest.Config) -> None:
     _own_redis_cache_per_worker()
     _scan_static_files_once()
+
+
+@pytest.fixture(autouse=True)
+def _site_language() -> Iterator[None]:
+    """Each test starts in the site's own language: Django's LocaleMiddleware activates a
+    request's language on its thread and never resets it, so a test that asked for a page in
+    Romanian would leave the next test on that thread (an xdist worker's) reading Romanian."""
+    translation.activate(django_settings.LANGUAGE_CODE)
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)
