@@ -101,7 +101,7 @@ def play_to_the_end(game: Game, capture: Any, clock: Any, cap: int = 4000) -> Ga
     first time a person must act nobody does: the move's days pass and the
     clock plays the timeout. Computers move when their reaction time is up.
     """
-    lapsed = False
+    lapsed, decision_deadline = False, None
     for _ in range(cap):
         game = fresh(game)
         if game.status != GameStatus.ACTIVE:
@@ -113,15 +113,19 @@ def play_to_the_end(game: Game, capture: Any, clock: Any, cap: int = 4000) -> Ga
         if game.status != GameStatus.ACTIVE or not people_to_act(game):
             clock.shift(timedelta(seconds=30))  # a computer's reaction time passes
             continue
-        left = (game.deadline - timezone.now()).total_seconds()
-        assert left > 3600  # days, not seconds: never a live clock here
+        left = game.deadline - timezone.now()
+        if game.deadline != decision_deadline:  # a new question, with a clock of its own
+            assert left > timedelta(hours=1)  # days, not seconds: never a live clock here
+            decision_deadline = game.deadline
         if not lapsed or not try_moves(game, capture):
             # Nobody moves: the move's days pass and the clock plays the timeout.
             clock.move_to(game.deadline + timedelta(seconds=1))
             with capture(execute=True):
                 assert services.apply_due_timeouts(game.id) >= 1
             lapsed = True
-        clock.shift(timedelta(hours=5))
+        # Hours pass before the next step; a turn's later steps keep its deadline, so
+        # never past it (half of what is left at the most).
+        clock.shift(min(timedelta(hours=5), max(left / 2, timedelta(0))))
     return fresh(game)
 
 
