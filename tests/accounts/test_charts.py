@@ -214,7 +214,7 @@ def test_the_stats_page_fits_a_360px_phone(live_server, page) -> None:
     page.goto(live_server.url + "/accounts/login/")
     page.fill("input[name=login]", "phone")
     page.fill("input[name=password]", "tiles-and-runs-42")
-    page.locator("form button[type=submit]").last.click()
+    page.get_by_role("button", name="Sign In").click()
     page.wait_for_load_state()
     page.goto(live_server.url + "/me/stats/")
 
