@@ -3,7 +3,7 @@
 allauth's Romanian lacks its diacritics ("Conecteaza-te" for "Conectează-te") and Django
 6.1's has no Romanian for its new password-length message. xgettext only extracts what our
 code marks, so the messages are listed here, word for word as allauth 65 and Django write
-them, and locale/ro gives them our own Romanian (locale/ro/parts/site.po), which wins over
+them, and locale/ro gives them our own Romanian (locale/ro/LC_MESSAGES/django.po), which wins over
 theirs: LOCALE_PATHS come before the apps' catalogues. Nothing imports this module;
 ``scripts/messages`` reads it. A message that changes upstream falls back to their Romanian,
 and the every-page test in tests/i18n then names it.

@@ -518,7 +518,7 @@ def their_romanian() -> TheirRomanian:
 
 def allauth_words_left(readings: list[Reading]) -> list[str]:
     """Every allauth message our pages show a Romanian reader must be in our own catalogue
-    (accounts/allauth_messages.py, locale/ro/parts/site.po), which wins over allauth's."""
+    (accounts/allauth_messages.py, locale/ro/LC_MESSAGES/django.po), which wins over allauth's."""
     theirs = their_romanian()
     lines = []
     seen: set[str] = set()
