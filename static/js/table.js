@@ -1,6 +1,7 @@
 // Every game's table, on top of a tap-to-pick form that works without any script:
-// drag and drop, taps on a set, focus kept across htmx swaps, keyboard shortcuts, the one
-// live region, the rack's sort order, and one picked tile at a time.
+// drag and drop, taps on a set, focus kept across htmx swaps, keyboard shortcuts, the skip
+// link to the rack or hand, the one live region, the rack's sort order, and one picked tile
+// at a time.
 // A drop or tap just picks the tile and clicks the same button a tap on it would: one code path.
 // Any markup with ".tile[data-tile]" tiles (holding an "input.tile-pick") and ".drop-zone"
 // zones works. By default a zone's button is the form's button[name="to"] whose value is
@@ -129,6 +130,13 @@
   // --- focus kept where the player was ---------------------------------------------------
 
   let lastPick = null; // {tile, area, index} of the tile last sent somewhere
+  // The player's rack (the tile games) or hand (Rumasta's cards): a skip link's target.
+  const RACK = "#board #rack, #board #hand";
+  // What a player picks, which the focus comes back to: tiles (radios) and Rumasta's cards
+  // (checkboxes); a card's value is its id, as a tile's is.
+  const PICKS = "input.tile-pick, input.rm-check";
+  // Where the focus waits while no tile or card can take it (see focusHolder).
+  const HOLDERS = "#hand, .dock, #board";
 
   function areaOf(element) {
     const area = element.closest("[data-area]");
@@ -147,7 +155,7 @@
   // A key that finds "the same control" in the redrawn board.
   function keyOf(element) {
     if (!element || !element.closest || !element.closest("#board")) return null;
-    if (element.matches("input.tile-pick")) return { tile: element.value, area: areaOf(element) };
+    if (element.matches(PICKS)) return { tile: element.value, area: areaOf(element) };
     const attrs = ["data-shortcut", "data-zone-button", "data-dock-toggle", "data-sort-toggle", "hx-post", "name"];
     for (const name of attrs) {
       const value = element.getAttribute(name);
@@ -164,9 +172,15 @@
   // move landing) takes the focused element away, and the focus goes back into the board
   // instead of dropping to the page's body. Focus moved elsewhere on the page clears it.
   let keepFocus = false;
+  // The tile (or card) the focus left only because it could not take it (the rack waits out
+  // the computers' moves, shown frame by frame): the focus waits on the dock and goes back to
+  // that same tile once the turn is the player's, not to the rack's first one.
+  let parked = null;
 
   document.addEventListener("focusin", function (event) {
-    keepFocus = !!(event.target.closest && event.target.closest("#board"));
+    const target = event.target;
+    keepFocus = !!(target.closest && target.closest("#board"));
+    if (!keepFocus || !target.matches(HOLDERS)) parked = null; // the player moved on
   });
 
   function focusLost() {
@@ -176,7 +190,7 @@
 
   document.addEventListener("htmx:beforeRequest", function (event) {
     if (!event.target.closest || !event.target.closest("#board")) return;
-    focusKey = keyOf(document.activeElement) || (keepFocus ? { rack: true } : null);
+    focusKey = keyOf(document.activeElement) || (keepFocus ? parked || { rack: true } : null);
     const config = event.detail.requestConfig || {};
     const trigger = config.triggeringEvent || {};
     const source = trigger.submitter || event.detail.elt;
@@ -187,7 +201,8 @@
   });
 
   function findTile(value) {
-    return document.querySelector('#board input.tile-pick[value="' + value + '"]');
+    const id = '[value="' + value + '"]';
+    return document.querySelector("#board input.tile-pick" + id + ", #board input.rm-check" + id);
   }
 
   function focusAfterSwap() {
@@ -204,28 +219,56 @@
       target = document.querySelector(focusKey.selector);
     }
     sentTile = null;
-    if (!tryFocus(target)) focusRack();
+    if (tryFocus(target)) return;
+    focusRack();
+    const waits = target && target.isConnected && target.matches(PICKS);
+    if (waits && !document.activeElement.matches(PICKS)) parked = keyOf(target);
   }
 
   // Focus ``element`` if it can take it now (a control in a disabled fieldset cannot).
-  function tryFocus(element) {
+  function tryFocus(element, preventScroll) {
     if (!element || !element.isConnected || element.matches(":disabled")) return false;
     if (!element.getClientRects().length) return false; // not rendered (a folded dock)
-    element.focus({ preventScroll: false });
+    element.focus({ preventScroll: !!preventScroll });
     return document.activeElement === element;
   }
 
-  // The rack's first tile (or the hand's first card); while the rack waits for the player's
-  // turn, the dock itself holds the focus, and the rack takes it back once it is theirs.
+  // The rack's first tile (or the hand's first card) that can take the focus; while the rack
+  // waits for the player's turn, focusHolder's element keeps it, and the rack takes it back
+  // once the turn is theirs.
   function focusRack() {
-    const dock = document.querySelector("#board .dock, #board .rm-hand-area");
-    const first = dock && dock.querySelector('[data-area="rack"] input.tile-pick, .rm-hand input');
-    if (tryFocus(first)) return;
-    const holder = dock || document.getElementById("board");
-    if (!holder) return;
-    holder.setAttribute("tabindex", "-1");
-    holder.focus({ preventScroll: true });
+    const rack = document.querySelector(RACK);
+    const first = rack && rack.querySelector("input.tile-pick:not(:disabled), input.rm-check:not(:disabled)");
+    if (!tryFocus(first)) focusHolder(true);
   }
+
+  // Focus the rack's holder: Rumasta's hand, else the dock around a tile game's rack (its
+  // fieldset cannot take the focus in Chrome, even with tabindex), else a folded dock's Show
+  // toggle, else the board; so the focus is never left on the page's body.
+  function focusHolder(preventScroll) {
+    const places = ["#board #hand", "#board .dock", "#board [data-dock-toggle]", "#board"];
+    return places.some(function (selector) {
+      const element = document.querySelector(selector);
+      if (!element) return false;
+      if (!element.matches("button") && !element.hasAttribute("tabindex")) element.setAttribute("tabindex", "-1");
+      return tryFocus(element, preventScroll);
+    });
+  }
+
+  // --- the skip link to the rack or hand -------------------------------------------------
+
+  // A skip link to a target in the board puts the focus there for real: followed by the
+  // browser alone, a link to an element that cannot take the focus (a fieldset) leaves it on
+  // the body, where the next redraw of the board loses the player's place. The rack's own
+  // element takes it if it can (Rumasta's hand), else its holder (focusHolder): the next Tab
+  // then reaches the first tile.
+  document.addEventListener("click", function (event) {
+    const link = event.target.closest && event.target.closest('a.skip-link[href^="#"]');
+    const target = link && document.getElementById(link.getAttribute("href").slice(1));
+    if (!target || !target.closest("#board")) return; // "Skip to content": the browser's own jump
+    event.preventDefault();
+    if (!tryFocus(target)) focusHolder(false);
+  });
 
   // --- the one live region -------------------------------------------------------------
 
@@ -336,16 +379,41 @@
 
   // --- keyboard shortcuts (shown on the buttons) ------------------------------------------
 
+  // Inputs that take no typed text: a letter there is a shortcut. Anywhere else a letter is
+  // typing (a text box, a list's type-ahead, an editable area) and stays with the page.
+  const NOT_TYPED = ["radio", "checkbox", "button", "submit", "reset", "range", "color", "file", "image"];
+
+  function typingIn(element) {
+    if (!element || !element.closest) return false;
+    if (element.closest("textarea, select, [contenteditable]:not([contenteditable=false])")) return true;
+    return element.matches("input") && NOT_TYPED.indexOf(element.type) === -1;
+  }
+
+  // The board's buttons showing ``key`` that a click would not leave unsent.
+  function shortcutButtons(key) {
+    const all = document.querySelectorAll('#board [data-shortcut="' + key + '"]');
+    return Array.from(all).filter(function (button) {
+      return !button.disabled && !button.closest("fieldset:disabled");
+    });
+  }
+
+  // One button with the key: a click on it. Several (Rumasta's "A · Take pile 1" and "A · Take
+  // pile 2"): each press moves the focus to the next, as a browser does for a shared
+  // accesskey, and Enter chooses; a click would take a pile the player may not have meant.
   document.addEventListener("keydown", function (event) {
     if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
-    const typing = event.target.closest && event.target.closest("input:not([type=radio]), select, textarea");
-    if (typing || event.key.length !== 1) return;
-    const button = document.querySelector('#board [data-shortcut="' + event.key.toLowerCase() + '"]');
-    if (!button || button.disabled || button.closest("fieldset:disabled")) return;
+    if (typingIn(event.target) || event.key.length !== 1) return;
+    const buttons = shortcutButtons(event.key.toLowerCase());
+    if (!buttons.length) return;
     event.preventDefault();
+    if (buttons.length > 1) {
+      const next = buttons[(buttons.indexOf(document.activeElement) + 1) % buttons.length];
+      next.focus();
+      return;
+    }
     const radio = picked();
-    if (radio && button.getAttribute("name") === "to") remember(radio);
-    button.click();
+    if (radio && buttons[0].getAttribute("name") === "to") remember(radio);
+    buttons[0].click();
   });
 
   // --- a draft move's answer: the form alone, swapped out of band -----------------------------
@@ -364,6 +432,9 @@
 
   document.addEventListener("htmx:afterSettle", function (event) {
     if (!document.getElementById("board")) return;
+    // Another part of the page settling (the talk panel beside an online table) leaves the
+    // board's pending focus alone: its own request has not been answered yet.
+    if (!event.target.closest || !event.target.closest("#board")) return;
     const xhr = event.detail && event.detail.xhr;
     if (xhr && xhr === settled) return;
     settled = xhr || null;
