@@ -29,6 +29,7 @@ from api import (
     limits,
     links,
     rooms,
+    talk,
     tokens,
     view_models,
 )
@@ -47,8 +48,11 @@ from api.schemas import (
     Kind,
     Legal,
     NewGame,
+    PhraseIn,
     RoomOut,
     RoomWaitOut,
+    SaidPhrase,
+    TableTalk,
     WaitOut,
 )
 from games import catalogue, services
@@ -130,6 +134,10 @@ POST …/check), submit one with the version you saw, and wait for the next
 change (GET …/wait, 1 to 30 s). A stale version is refused with 409, an
 illegal move with 422; a refusal changes nothing.
 
+At an online table (a room's game) your program may say quick phrases (POST
+/games/{id}/phrases) and read those said there (GET …/phrases); programs never
+write free text.
+
 Limits: every answer carries `RateLimit-Policy` and `RateLimit` headers (IETF
 draft); past the limit the answer is 429 with `Retry-After` (seconds).
 """
@@ -207,6 +215,16 @@ class WaitQuery(Schema):
         le=30,
         description="Seconds to wait for a change: 1 to 30 (default 20). The answer comes "
         "after at most this long (plus a moment), with changed false if nothing moved.",
+    )
+
+
+class PhrasesQuery(Schema):
+    after: int = Field(
+        0,
+        ge=0,
+        le=2**63 - 1,
+        description="Only the phrases said after this line's id (the last one you read); "
+        "0 (the default) for the newest 50.",
     )
 
 
@@ -365,6 +383,44 @@ def wait(request: HttpRequest, game_id: UUID, params: Query[WaitQuery]) -> dict[
     if changed:
         game, seat = games.game_for_program(game_id, request.user)
     return {**games.game_out(game, seat), "changed": changed}
+
+
+# --- table talk: quick phrases only ---------------------------------------------------------
+
+
+@api.get(
+    "/games/{game_id}/phrases",
+    response={200: TableTalk, **REFUSALS},
+    summary="Quick phrases at your table",
+)
+def read_phrases(
+    request: HttpRequest, game_id: UUID, params: Query[PhrasesQuery]
+) -> dict[str, Any]:
+    """The quick phrases your program may say, and those said at its online table by its
+    seats (yours included), oldest first: the newest 50, or only those after ``after``.
+
+    Programs talk in quick phrases only: written messages and the spectators' talk are
+    never here, nor anyone your account muted or blocked. 404 for a game that is not an
+    online table your program sits at.
+    """
+    return talk.table_talk(game_id, request.user, params.after)
+
+
+@api.post(
+    "/games/{game_id}/phrases",
+    auth=PLAY_AUTH,
+    response={201: SaidPhrase, **REFUSALS},
+    summary="Say a quick phrase",
+)
+def say_phrase(request: HttpRequest, game_id: UUID, body: PhraseIn) -> Status[dict[str, Any]]:
+    """Say one quick phrase at your online table, as your program's seat: everyone at the
+    table reads it in their own language. There is no free text for programs.
+
+    400 ``unknown_phrase`` for a key that is not a phrase, 429 ``too_fast`` within 2 s of
+    your last phrase (``Retry-After``), 403 ``silenced`` while your account is timed out or
+    suspended, 404 for a game that is not an online table your program sits at.
+    """
+    return Status(201, talk.say(game_id, request.user, body.phrase))
 
 
 # --- rooms: a program seat at a friend's table ---------------------------------------------

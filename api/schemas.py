@@ -12,9 +12,10 @@ from typing import Any
 from uuid import UUID
 
 from ninja import Field, Schema
-from pydantic import field_validator
+from pydantic import ConfigDict, field_validator
 
 from games import catalogue
+from talk import phrases
 
 MAX_VERSION = 10**9
 
@@ -244,4 +245,45 @@ class ChallengeOut(Schema):
     answered: datetime | None = Field(description="When it was answered; null while pending.")
     room: str | None = Field(
         description="Once accepted: the id of the room it opened (GET rooms/{id})."
+    )
+
+
+# --- table talk: quick phrases only ------------------------------------------------------
+
+
+class QuickPhrase(Schema):
+    key: str = Field(description="What you send to say it (POST games/{id}/phrases).")
+    words: str = Field(description="How it reads, in the request's language.")
+
+
+class SaidPhrase(Schema):
+    id: int = Field(
+        description="The line's number, growing: send the last one you read as ``after``."
+    )
+    seat: int = Field(description="The seat that said it (your own included).")
+    phrase: str = Field(description="The phrase's key (one of the phrases listed).")
+    words: str = Field(description="How it reads, in the request's language.")
+    at: datetime = Field(description="When it was said.")
+
+
+class TableTalk(Schema):
+    phrases: list[QuickPhrase] = Field(description="Every quick phrase your program may say.")
+    said: list[SaidPhrase] = Field(
+        description="The quick phrases said at the table by its seats, oldest first (the "
+        "newest 50, or those after ``after``). Written messages and spectators' talk are "
+        "never here."
+    )
+
+
+class PhraseIn(Schema):
+    """A quick phrase to say at the table; programs never send free text (no other field)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    # Read as any key and refused by talk itself (400 unknown_phrase), as the table's own
+    # phrase bar is; the document lists the keys.
+    phrase: str = Field(
+        max_length=32,
+        description="A phrase's key, from GET games/{id}/phrases: hello, good_luck…",
+        json_schema_extra={"enum": list(phrases.PHRASES)},
     )

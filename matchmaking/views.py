@@ -227,6 +227,7 @@ def _watch_context(request: HttpRequest, game: Game, room: Any, at: int | None) 
     context = watching.board(request, game, at)
     context.update(
         room=room,
+        talk_for=game,  # the spectators' talk panel (talk_tags)
         game_name=catalogue.kind_name(game.kind),
         watching=watching.count(game.id),
         poll_url=reverse("matchmaking:watch_poll", args=[game.id]),

@@ -19,6 +19,8 @@ class Preferences(models.Model):
     # A code from settings.LANGUAGES; blank until the person picks one (then the
     # browser's Accept-Language decides, as for a guest).
     language = models.CharField(max_length=16, blank=True)
+    # Others' written messages at tables hidden for this account (quick phrases still show).
+    talk_text_off = models.BooleanField(default=False)
     updated_at = models.DateTimeField(auto_now=True)
 
     def __str__(self) -> str:

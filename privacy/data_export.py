@@ -46,6 +46,9 @@ from puzzles.models import Solver
 from replays.frames import adapter_for, flow_for
 from replays.models import ShareLink
 from rooms.models import Room, RoomSeat, SeatReport, Suspension
+from talk.models import Message as TalkMessage
+from talk.models import Mute, Timeout
+from talk.models import Report as TalkReport
 
 FORMAT = "rummy_site personal data"
 VERSION = 1
@@ -89,6 +92,10 @@ def build(user: Any, request: HttpRequest | None = None) -> dict[str, Any]:
         "api_tokens": _rows(AccessToken.objects.filter(user=user), TOKEN_FIELDS),
         "reports_made": _reports_made(user),
         "moderation": _moderation(user, player),
+        "table_talk": _rows(
+            TalkMessage.objects.filter(author_user=user).order_by("pk"),
+            ("game_id", "channel", "phrase", "text", "created"),
+        ),
     }
 
 
@@ -360,6 +367,7 @@ def _reports_made(user: Any) -> dict[str, Any]:
             NameReport.objects.filter(reporter_user=user), ("name", "reason", "note", "created")
         ),
         "table_names": _rows(SeatReport.objects.filter(reporter_user=user), ("name", "created")),
+        "table_talk": _rows(TalkReport.objects.filter(reporter_user=user), ("said", "created")),
     }
 
 
@@ -372,4 +380,9 @@ def _moderation(user: Any, player: Player | None) -> dict[str, Any]:
             *_rows(about, ("name", "created", "reviewed")),
             *_rows(SeatReport.objects.filter(reported_user=user), ("name", "created", "reviewed")),
         ],
+        "reports_of_your_table_talk": _rows(
+            TalkReport.objects.filter(reported_user=user), ("said", "created", "reviewed")
+        ),
+        "talk_timeouts": _rows(Timeout.objects.filter(user=user), ("until", "reason", "created")),
+        "muted_at_tables": Mute.objects.filter(muter_user=user).count(),
     }

@@ -66,6 +66,14 @@ FIELDS: dict[str, Holding] = {
     "matchmaking.QueueEntry.user": Holding("quick_match", DELETE),
     "puzzles.Solver.user": Holding("puzzles", DELETE),
     "preferences.Preferences.user": Holding("settings", DELETE),
+    # Table talk: what the person wrote goes with the account; a report of it stays for
+    # staff, unlinked, with the words as they were reported.
+    "talk.Message.author_user": Holding("table_talk", DELETE),
+    "talk.Report.reported_user": Holding("moderation", DETACH),
+    "talk.Report.reporter_user": Holding("reports_made", DETACH),
+    "talk.Mute.muter_user": Holding("settings", DELETE),
+    "talk.Mute.muted_user": Holding("", DELETE, "who muted you is never told"),
+    "talk.Timeout.user": Holding("moderation", DELETE),
 }
 
 

@@ -523,14 +523,18 @@ def suspend(reports: list[SeatReport]) -> int:
     """
     people = {(r.reported_user_id, r.reported_device) for r in reports}
     for user_id, device_key in people:
-        who = Person(user_id, "" if user_id else device_key)
-        suspend_player(user_id=user_id, device_key=who.device_key)
-        _off_rooms(who)
-        Suspension.objects.get_or_create(user_id=user_id, device_key=who.device_key)
+        suspend_person(Person(user_id, "" if user_id else device_key))
     for report in reports:
         names.block(report.name)
     SeatReport.objects.filter(pk__in=[r.pk for r in reports]).update(reviewed=True)
     return len(people)
+
+
+def suspend_person(who: Person) -> None:
+    """Off every table at once (the house plays on), out of rooms, and kept out."""
+    suspend_player(user_id=who.user_id, device_key=who.device_key)
+    _off_rooms(who)
+    Suspension.objects.get_or_create(user_id=who.user_id, device_key=who.device_key)
 
 
 def _off_rooms(who: Person) -> None:

@@ -122,6 +122,8 @@ INSTALLED_APPS = [
     "privacy",
     # What a person chooses for themselves (the language first), kept with the account.
     "preferences",
+    # Table talk: quick phrases for everyone, short messages for known accounts (issue 39).
+    "talk",
 ]
 
 MIDDLEWARE = [
@@ -279,6 +281,10 @@ else:
 LIVE_REDIS_URL = CACHE_URL if CACHE_URL.startswith(("redis://", "rediss://", "unix://")) else ""
 LIVE_WAIT_SECONDS = env_int("LIVE_WAIT_SECONDS", 2 if TESTING else 20)  # short under pytest
 # Waiting takes a server thread, so leave 8 of gunicorn's threads per process for the rest.
+# Table talk's free text: an account this many days old with this many finished games
+# (talk.rules); guests and newer accounts send the quick phrases only.
+TALK_MIN_ACCOUNT_DAYS = env_int("TALK_MIN_ACCOUNT_DAYS", 3)
+TALK_MIN_FINISHED_GAMES = env_int("TALK_MIN_FINISHED_GAMES", 5)
 LIVE_MAX_WAITERS = env_int("LIVE_MAX_WAITERS", max(0, env_int("GUNICORN_THREADS", 128) - 8))
 
 # /metrics/ (Prometheus): answered to a request bearing this token ("Authorization: Bearer
@@ -352,6 +358,11 @@ CELERY_BEAT_SCHEDULE = {
     "clean-up-abandoned-guest-games": {
         "task": "games.tasks.clean_up_abandoned_guest_games",
         "schedule": crontab(minute=30, hour=3),
+    },
+    # Table talk is kept 30 days (correspondence: 30 days after the game), then deleted.
+    "delete-old-table-talk": {
+        "task": "talk.tasks.delete_old_talk",
+        "schedule": crontab(minute=45, hour=3),
     },
 }
 # A guest device unused this long no longer opens its games (accounts.device), so

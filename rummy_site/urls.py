@@ -40,6 +40,7 @@ urlpatterns = [
     path("presets/", include("presets.urls")),
     path("replay/", include("replays.urls")),
     path("match/", include("matchmaking.urls")),
+    path("talk/", include("talk.urls")),
     path("puzzles/", include("puzzles.urls")),
     # The footer's language switch (preferences/language.py): a cookie, and the account's choice.
     path("i18n/", include("preferences.urls")),

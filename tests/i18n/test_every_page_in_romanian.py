@@ -54,6 +54,7 @@ from replays.models import ShareLink
 from rooms import services as rooms
 from rooms.models import Room, RoomSeat
 from rooms.people import Person
+from talk.models import Message as TalkMessage
 from tests.api.conftest import token_for as api_token_for
 from tests.i18n.english_left import Judge, TheirRomanian, pieces, text_pieces
 from tests.matchmaking.conftest import play_moves
@@ -251,6 +252,8 @@ def world(django_capture_on_commit_callbacks: Callable[..., Any]) -> World:
     rooms.deal(live.pk, host, rematch=False)
     live.refresh_from_db()
     world.live_room = live
+    # Bobby wished Ana luck: the table talk panel and its poll show a line (talk.models).
+    TalkMessage.objects.create(game=live.game, channel="players", seat_index=1, phrase="good_luck")
 
     share = reader.post(reverse("replays:share", kwargs={"game_id": world.finished[KINDS[0]].id}))
     assert share.status_code in (200, 302), share.status_code
@@ -302,7 +305,7 @@ def _game_variants(world: World, pattern: Pattern) -> list[tuple[str, dict[str, 
         return [("rated, listed", {"game_id": world.rated.id})]
     if space in ("replays", "reviews"):
         return [(f"{kind} finished", {"game_id": game.id}) for kind, game in world.finished.items()]
-    if space in ("rooms", "matchmaking"):
+    if space in ("rooms", "matchmaking", "talk"):
         return [("online table", {"game_id": world.live_game.id})]
     if pattern.view_name.startswith("games:old_table"):
         return [("old address", {"game_id": world.running[KINDS[0]].id})]
@@ -323,6 +326,7 @@ def _value(world: World, pattern: Pattern, name: str) -> list[tuple[str, Any]]:
         "name": [("Bobby", "Bobby")] if pattern.view_name != "players:replay" else [("Ana", "Ana")],
         "action": [("follow", "follow")],
         "round_no": [("round 1", 1)],
+        "message_id": [("a line", 1)],
         "attempt_id": [("given up", world.attempt.pk)],
         "streak_id": [("streak", world.streak.pk)],
         "theme": [(slug, slug) for slug in list(THEMES)[:2]],
