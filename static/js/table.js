@@ -130,9 +130,9 @@
   // --- focus kept where the player was ---------------------------------------------------
 
   let lastPick = null; // {tile, area, index} of the tile last sent somewhere
-  // The player's rack (the tile games) or hand (Rumasta's cards): a skip link's target.
+  // The player's rack (the tile games) or hand (a card game's cards): a skip link's target.
   const RACK = "#board #rack, #board #hand";
-  // What a player picks, which the focus comes back to: tiles (radios) and Rumasta's cards
+  // What a player picks, which the focus comes back to: tiles (radios) and a card game's cards
   // (checkboxes); a card's value is its id, as a tile's is.
   const PICKS = "input.tile-pick, input.rm-check";
   // Where the focus waits while no tile or card can take it (see focusHolder).
@@ -242,7 +242,7 @@
     if (!tryFocus(first)) focusHolder(true);
   }
 
-  // Focus the rack's holder: Rumasta's hand, else the dock around a tile game's rack (its
+  // Focus the rack's holder: a card game's hand, else the dock around a tile game's rack (its
   // fieldset cannot take the focus in Chrome, even with tabindex), else a folded dock's Show
   // toggle, else the board; so the focus is never left on the page's body.
   function focusHolder(preventScroll) {
@@ -260,7 +260,7 @@
   // A skip link to a target in the board puts the focus there for real: followed by the
   // browser alone, a link to an element that cannot take the focus (a fieldset) leaves it on
   // the body, where the next redraw of the board loses the player's place. The rack's own
-  // element takes it if it can (Rumasta's hand), else its holder (focusHolder): the next Tab
+  // element takes it if it can (a card game's hand), else its holder (focusHolder): the next Tab
   // then reaches the first tile.
   document.addEventListener("click", function (event) {
     const link = event.target.closest && event.target.closest('a.skip-link[href^="#"]');
@@ -280,8 +280,9 @@
     if (!region || !board) return;
     const error = board.querySelector("[data-announce-error]");
     const status = board.querySelector("[data-announce]");
-    const text = ((error ? error.textContent + " " : "") + (status ? status.textContent : ""))
-      .replace(/\s+/g, " ").trim();
+    const guide = board.querySelector("[data-announce-guide]"); // a guided game's step
+    const text = ((error ? error.textContent + " " : "") + (status ? status.textContent : "") +
+      (guide ? " " + guide.textContent : "")).replace(/\s+/g, " ").trim();
     const key = board.dataset.version + "|" + text;
     if (!text || key === lastSaid) return;
     lastSaid = key;
@@ -397,7 +398,7 @@
     });
   }
 
-  // One button with the key: a click on it. Several (Rumasta's "A · Take pile 1" and "A · Take
+  // One button with the key: a click on it. Several (a card game's "A · Take pile 1" and "A · Take
   // pile 2"): each press moves the focus to the next, as a browser does for a shared
   // accesskey, and Enter chooses; a click would take a pile the player may not have meant.
   document.addEventListener("keydown", function (event) {
