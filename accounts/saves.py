@@ -24,7 +24,7 @@ from django.db.models import OuterRef, QuerySet, Subquery
 from django.http import HttpRequest
 
 from accounts.models import SavedGame
-from games import catalogue
+from games import catalogue, services
 from games.access import owned_seats
 from games.models import Game, GameStatus, Seat
 
@@ -71,8 +71,14 @@ class SaveEntry:
 
 
 def touch(seat: Seat, at: datetime) -> None:
-    """Record that ``seat``'s owner saved its game at ``at`` (a move, or Save and exit)."""
+    """Record that ``seat``'s owner saved its game at ``at`` (a move, or Save and exit).
+
+    A guided first game (``games.services.follows_script``) takes no slot: the tutorials
+    app keeps its own place, and it never stands in for a real game's save.
+    """
     game = seat.game
+    if services.follows_script(game):
+        return
     # One upsert statement (no read first, no savepoint): this runs inside every move.
     save = SavedGame(seat=seat, slot=slot_key(game.kind, game.config), saved_at=at)
     SavedGame.objects.bulk_create(
@@ -87,6 +93,7 @@ def fill_missing(seats: QuerySet[Seat]) -> None:
     it takes part in the slot rule like any other.
     """
     missing = seats.filter(saved__isnull=True, computer_level="").select_related("game")
+    missing = missing.exclude(game__config__has_key=services.SCRIPT_MARK)  # guided: no slot
     rows = [
         SavedGame(seat=s, slot=slot_key(s.game.kind, s.game.config), saved_at=s.game.created)
         for s in missing

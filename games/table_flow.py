@@ -396,7 +396,11 @@ class TableFlow:
         self, request: TableRequest, game: Game, context: dict[str, Any], seat: Seat
     ) -> dict[str, Any]:
         """The speed choice and, while computers are to move, when to ask for the next frame."""
-        default = "fast" if game.online else self.default_speed  # online: Fast unless chosen
+        # The settings page's speed (preferences.feel, put on the request by its middleware:
+        # the platform never imports the apps) is every table's default; a table's own
+        # control still changes it for this visit (the session).
+        chosen = getattr(getattr(request, "feel", None), "computer_speed", "")
+        default = chosen if chosen in SPEEDS else "fast" if game.online else self.default_speed
         speed = request.session.get(self.speed_key, default)
         waiting = context["waiting"] and game.awaiting_computer
         # At an online table anything can change at any time (others' moves, the
@@ -412,6 +416,7 @@ class TableFlow:
             "board_url": self.url("board", game),
             "leave_urls": self.leave_urls(game),
             "online": online_table.bar(request, game, seat, self.url("take_back", game)),
+            "guide": services.script_guide(game, seat),  # a guided game's step (tutorials)
         }
 
     def leave_urls(self, game: Game) -> dict[str, str]:

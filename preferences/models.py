@@ -21,6 +21,16 @@ class Preferences(models.Model):
     language = models.CharField(max_length=16, blank=True)
     # Others' written messages at tables hidden for this account (quick phrases still show).
     talk_text_off = models.BooleanField(default=False)
+    # How the tables look, sound and move (preferences/feel.py, the settings page). Each
+    # value is one of feel.py's choices; the defaults are a new player's.
+    tile_size = models.CharField(max_length=8, default="medium")
+    theme = models.CharField(max_length=8, default="system")
+    sound = models.BooleanField(default=False)  # off until the person turns it on
+    motion = models.CharField(max_length=8, default="full")
+    # "" = each game's own default (games.table_flow); else fast, normal or slow.
+    computer_speed = models.CharField(max_length=8, blank=True, default="")
+    confirm_draw = models.BooleanField(default=False)
+    left_handed = models.BooleanField(default=False)
     updated_at = models.DateTimeField(auto_now=True)
 
     def __str__(self) -> str:

@@ -1,8 +1,8 @@
-"""Signing in or up: a guest's language choice on this device becomes the account's.
+"""Signing in or up: a guest's language and settings on this device become the account's.
 
 An account that has chosen already keeps its choice (it then rules this device too,
 through the middleware); one that has not takes the device's, so choosing Romanian
-before signing up is not lost.
+(or large tiles, or sound on) before signing up is not lost.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 from django.http import HttpRequest
 
+from preferences.feel import COOKIE, decode, is_default, save_for_account, saved_feel
 from preferences.language import save_language, saved_language, supported
 
 
@@ -26,3 +27,15 @@ def keep_device_language(sender: Any, request: HttpRequest | None, user: Any, **
     chosen = supported(request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME))
     if chosen:
         save_language(user, chosen)
+
+
+@receiver(user_logged_in, dispatch_uid="preferences.feel_on_login")
+@receiver(user_signed_up, dispatch_uid="preferences.feel_on_signup")
+def keep_device_feel(sender: Any, request: HttpRequest | None, user: Any, **_: Any) -> None:
+    """The settings a guest chose on this device become the account's, unless the account
+    has chosen its own already (then they rule this device too)."""
+    if request is None or COOKIE not in request.COOKIES or not is_default(saved_feel(user)):
+        return
+    chosen = decode(request.COOKIES[COOKIE])
+    if not is_default(chosen):
+        save_for_account(user, chosen)

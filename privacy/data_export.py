@@ -40,6 +40,7 @@ from notifications.models import NotificationSettings, PushSubscription, TurnNot
 from players.display import shown
 from players.lookup import blocked_ids
 from players.models import Block, Challenge, Follow, Rating, RatingChange
+from preferences.feel import FIELDS as FEEL_FIELDS
 from preferences.models import Preferences
 from presets.models import Preset
 from puzzles.models import Solver
@@ -49,6 +50,7 @@ from rooms.models import Room, RoomSeat, SeatReport, Suspension
 from talk.models import Message as TalkMessage
 from talk.models import Mute, Timeout
 from talk.models import Report as TalkReport
+from tutorials.models import Progress as TutorialProgress
 
 FORMAT = "rummy_site personal data"
 VERSION = 1
@@ -95,6 +97,10 @@ def build(user: Any, request: HttpRequest | None = None) -> dict[str, Any]:
         "table_talk": _rows(
             TalkMessage.objects.filter(author_user=user).order_by("pk"),
             ("game_id", "channel", "phrase", "text", "created"),
+        ),
+        "tutorials": _rows(
+            TutorialProgress.objects.filter(user=user).order_by("kind"),
+            ("kind", "status", "game_id", "done_at", "updated"),
         ),
     }
 
@@ -306,6 +312,9 @@ def _settings(user: Any, request: HttpRequest | None) -> dict[str, Any]:
         "vacations": _rows(Vacation.objects.filter(user=user), ("starts", "ends", "days")),
         "language": Preferences.objects.filter(user=user).values_list("language", flat=True).first()
         or _("the browser's (never chosen)"),
+        # The settings page (tile size, theme, sound, motion, speed, ask to draw, left hand).
+        "table_settings": Preferences.objects.filter(user=user).values(*FEEL_FIELDS).first()
+        or _("the defaults (never changed)"),
         "this_browser": _browser(request) if request is not None else {},
     }
 

@@ -74,6 +74,8 @@ FIELDS: dict[str, Holding] = {
     "talk.Mute.muter_user": Holding("settings", DELETE),
     "talk.Mute.muted_user": Holding("", DELETE, "who muted you is never told"),
     "talk.Timeout.user": Holding("moderation", DELETE),
+    # How far the person is in each game's guided first game.
+    "tutorials.Progress.user": Holding("tutorials", DELETE),
 }
 
 

@@ -21,7 +21,7 @@ from games import catalogue
 # anywhere. By where they live, so a page added there is covered the day it is added:
 # all of /me/ and allauth's /accounts/ (addresses, password), and the own things kept
 # under other sections: tokens, presets, rooms (members see the invite code), quick
-# match, puzzle streaks and attempts, answers to challenges.
+# match, puzzle streaks and attempts, answers to challenges, the guided games' progress.
 # tests/security/test_own_pages_private.py walks every URL pattern and fails on a
 # sign-in-only page that none of these covers.
 PRIVATE_ROUTES = (
@@ -34,6 +34,7 @@ PRIVATE_ROUTES = (
     "puzzles/streak/",
     "puzzles/attempt/",
     "players/challenges/",
+    "learn/",  # the guided first games: where this person is in each
 )
 PRIVATE_VIEWS = {"games:home", "leaderboards:name", "leaderboards:hide_names"}
 PRIVATE_NAMESPACES = {"accounts"}

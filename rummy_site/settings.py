@@ -118,6 +118,8 @@ INSTALLED_APPS = [
     "metrics",
     # Puzzles: a bank built by the exact solver, a puzzle rating, streak and daily (issue 31).
     "puzzles",
+    # A guided first game per game, played at its own table (issue 42).
+    "tutorials",
     # Your data: download it, close the account, the privacy page; closed names held 30 days.
     "privacy",
     # What a person chooses for themselves (the language first), kept with the account.
@@ -148,6 +150,8 @@ MIDDLEWARE = [
     # The page's language: the account's saved choice, else Django's order (the language
     # cookie, then Accept-Language); after authentication, which it reads.
     "preferences.language.AccountLanguageMiddleware",
+    # request.feel: the person's settings (tile size, theme, sound...), read when first asked.
+    "preferences.feel.FeelMiddleware",
     "accounts.middleware.DeviceMiddleware",
     # Permissions-Policy on every page; private, no-store on game pages and partials.
     "rummy_site.middleware.BrowserPolicyMiddleware",
@@ -176,6 +180,8 @@ TEMPLATES = [
                 "django.template.context_processors.csp",
                 # LANGUAGE_CODE, LANGUAGE_BIDI and LANGUAGES for <html lang dir> and the switch.
                 "django.template.context_processors.i18n",
+                # {{ feel }}: the person's settings, written on <html> (templates/base.html).
+                "preferences.feel.context",
             ],
         },
     },

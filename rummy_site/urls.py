@@ -42,8 +42,11 @@ urlpatterns = [
     path("match/", include("matchmaking.urls")),
     path("talk/", include("talk.urls")),
     path("puzzles/", include("puzzles.urls")),
+    path("learn/", include("tutorials.urls")),
     # The footer's language switch (preferences/language.py): a cookie, and the account's choice.
     path("i18n/", include("preferences.urls")),
+    # The settings page (tile size, theme, sound, motion, speed...) and the tables' mute button.
+    path("settings/", include("preferences.settings_urls")),
     # The home page is the site's (rummy_site/home.py) but keeps its name, games:home.
     path("", include(([path("", home.home, name="home"), *games_urls.urlpatterns], "games"))),
 ]

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SCANNED = (
     *("games", "accounts", "leaderboards", "rummy_site", "templates", "static"),
     *("rooms", "reviews", "presets", "replays", "api"),
-    *("players", "matchmaking", "notifications", "metrics", "puzzles", "core"),
+    *("players", "matchmaking", "notifications", "metrics", "puzzles", "core", "tutorials"),
 )
 SUFFIXES = {".py", ".html", ".css", ".js", ".txt"}
 
@@ -56,6 +56,7 @@ def _owned_by_a_game(path: Path) -> bool:
                 f"static/js/{stem}.js",
                 f"puzzles/{stem}.py",  # a game's puzzles: its board, draft and judge
                 f"templates/puzzles/_{stem}_board.html",
+                f"tutorials/{stem}.py",  # a game's guided first game: its deal and steps
             )
             if rel.startswith(owned):
                 return True

@@ -15,6 +15,7 @@ One module per job; this package's names are the door (``services.play``):
 - ``deadlines`` and ``clock``: the online clock's rules and its timeouts;
 - ``pauses``, ``seats`` (the house taking and giving back a seat), ``house``,
   ``suspensions``, ``drafts`` (a seat's turn draft);
+- ``scripts``: a guided game's script (its steps, its computers' moves, its guide);
 - ``rows`` and ``errors``. The task queue they call is an interface,
   ``games.task_queue``, which ``games.tasks`` implements and ``games.apps`` registers.
 """
@@ -38,12 +39,18 @@ from games.services.house import HOUSE_AFTER_MISSES, SeatChange
 from games.services.moves import SeatSpec, abandon, create_game, mark_hint_used, play
 from games.services.pauses import MAX_PAUSE, close_expired_pauses, pause, resume
 from games.services.rows import load_state
+from games.services.scripts import MARK as SCRIPT_MARK
+from games.services.scripts import Script, follows_script
+from games.services.scripts import guide as script_guide
+from games.services.scripts import script as _script
 from games.services.seats import GONE, can_leave, leave_seat, take_back
 from games.services.suspensions import suspend_player
 from games.services.turns import IN_PROCESS_MOVES, queue_computer_turn, resume_computer_turns
 from games.services.windows import hold_left
 from games.task_queue import TaskQueue
 from games.task_queue import register as register_queue
+
+register_script = _script.register  # the tutorials app's, at start
 
 __all__ = [
     "GONE",
@@ -54,6 +61,8 @@ __all__ = [
     "IllegalMove",
     "NotAllowed",
     "Paused",
+    "SCRIPT_MARK",
+    "Script",
     "SeatChange",
     "SeatSpec",
     "ServiceError",
@@ -66,6 +75,7 @@ __all__ = [
     "close_expired_pauses",
     "create_game",
     "current_draft",
+    "follows_script",
     "game_with_seats",
     "hold_left",
     "leave_seat",
@@ -77,10 +87,12 @@ __all__ = [
     "queue_clock",
     "queue_computer_turn",
     "register_queue",
+    "register_script",
     "resume",
     "resume_computer_turns",
     "run_computer_turn",
     "run_due_computer_turns",
+    "script_guide",
     "suspend_player",
     "take_back",
     "update_draft",

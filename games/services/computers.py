@@ -10,7 +10,7 @@ from games.bots.registry import choose_for
 from games.engine.registry import engine_for
 from games.log_context import about_game
 from games.models import Game, GameStatus
-from games.services import turns
+from games.services import scripts, turns
 from games.services.errors import IllegalMove, StaleVersion, TooSoon
 from games.services.rows import load_state
 from games.services.windows import _wait, _window_opened
@@ -63,9 +63,17 @@ def _computer_move(game: Game, version: int) -> bool:
     if left > 0:
         turns._queue(str(game.id), version, left)
         return False
-    view = engine.view(state, seat.index)
-    # A bot with no answer for a seat that must act gets the move a clock would make.
-    action = choose_for(game.kind)(view, seat.level) or engine.TIMEOUT_ACTION
+    if scripts.follows_script(game):
+        # A guided game's computers play its script, and only when it says (a doubla
+        # question every seat answers at once waits for the person's answer first).
+        action = scripts.computer_action(game, seat.index, state)
+        if action is None:  # nothing to wait for until the person moves (the sweep too)
+            Game.objects.filter(id=game.id, version=version).update(awaiting_computer=False)
+            return False
+    else:
+        # A bot with no answer for a seat that must act gets the move a clock would make.
+        action = choose_for(game.kind)(engine.view(state, seat.index), seat.level)
+        action = action or engine.TIMEOUT_ACTION
     try:
         write_move(game.id, seat.index, action, version, loaded=game, automated=True)
     except IllegalMove:

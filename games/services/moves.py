@@ -28,6 +28,7 @@ from games.services.deadlines import (
 )
 from games.services.errors import NotAllowed, ServiceError, _stale
 from games.services.rows import _load, _locked
+from games.services.scripts import follows_script
 from games.services.turns import _mark_awaiting
 from games.services.writes import write_move
 from games.signals import game_abandoned
@@ -49,11 +50,14 @@ def create_game(
     seed: int | None = None,
     *,
     online: bool = False,
+    dealt: Any = None,
 ) -> Game:
+    """Deal a new game. ``dealt`` is a start the engine built for a guided game (a state of
+    its own, from its own functions: ``scripts.py``), dealt instead of the seed's."""
     engine = engine_for(kind)
     seed = secrets.randbits(62) if seed is None else seed
     try:
-        state = engine.new_game(config, seed)
+        state = engine.new_game(config, seed) if dealt is None else dealt
     except IllegalAction as exc:
         raise ServiceError(exc.shown_message, "bad_config") from exc  # the reader's language
     except ValueError as exc:
@@ -148,7 +152,8 @@ def abandon(
         game.status = GameStatus.ABANDONED
         game.awaiting_computer = False
         game.save()
-        game_abandoned.send(sender=Game, game=game, seat=seat)
+        if not follows_script(game):  # a guided game (scripts.py) counts for nobody
+            game_abandoned.send(sender=Game, game=game, seat=seat)
     return game
 
 

@@ -24,6 +24,8 @@ from games.services.deadlines import _next_deadline, _queue_clock_on_commit
 from games.services.errors import IllegalMove, NotAllowed, Paused, _stale
 from games.services.house import _count_missed_turn, _save_seat
 from games.services.rows import _load, _seat_at
+from games.services.scripts import ScriptRefused
+from games.services.scripts import check as check_script
 from games.services.turns import _computer_seats_to_act, _queue_on_commit
 from games.services.windows import _check_hold
 from games.signals import game_finished, move_applied
@@ -48,8 +50,13 @@ def write_move(
         engine = engine_for(game.kind)
         if not (automated or timeout):
             _refuse_house_seat(game, seat)
-        with transaction.atomic():
-            _apply(game, engine, seat, action, expected_version, timeout, lapse)
+        try:
+            with transaction.atomic():
+                _apply(game, engine, seat, action, expected_version, timeout, lapse)
+        except ScriptRefused as refused:
+            # A guided game's wrong step is undone whole: the turn's draft goes back too.
+            _clear_draft(game, seat)
+            raise IllegalMove(refused.reason, "script") from refused
         if game.awaiting_computer and task_queue.in_process():
             game = _load(game_id)  # the computers already moved, in the commit hook
     return game
@@ -81,7 +88,9 @@ def _apply(
     _check_hold(game, engine, seat, action)
     try:
         action = clean_action(engine, action)  # declared fields only, bounded (422 if not)
-        state, _events = engine.apply(engine.from_json(game.state), seat, action)
+        before = engine.from_json(game.state)
+        check_script(game, seat, action, before)  # a guided game's step (scripts.py)
+        state, _events = engine.apply(before, seat, action)
     except IllegalAction as exc:
         raise IllegalMove(exc.shown_message, exc.code) from exc  # the reader's language
     outcome = engine.result(state)

@@ -76,7 +76,7 @@ def test_one_po_file_and_one_settings_line_make_a_language(pseudo_on: str) -> No
             "%(count)s seconds"
         )
     page = Client().get("/", HTTP_ACCEPT_LANGUAGE=f"{pseudo_on},en;q=0.5").content.decode()
-    assert f'<html lang="{pseudo_on}" dir="ltr">' in page
+    assert f'<html lang="{pseudo_on}" dir="ltr"' in page
     assert f'<option value="{pseudo_on}" lang="{pseudo_on}"' in page
     guest = Client()
     guest.post("/i18n/setlang/", {"language": pseudo_on, "next": "/"})
@@ -86,7 +86,7 @@ def test_one_po_file_and_one_settings_line_make_a_language(pseudo_on: str) -> No
 
 def test_a_right_to_left_language_makes_the_page_right_to_left(pseudo_rtl_on: str) -> None:
     page = Client().get("/", HTTP_ACCEPT_LANGUAGE=pseudo_rtl_on).content.decode()
-    assert f'<html lang="{pseudo_rtl_on}" dir="rtl">' in page
+    assert f'<html lang="{pseudo_rtl_on}" dir="rtl"' in page
     assert OPEN in page
 
 

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 
 def html_lang(response) -> str:
-    match = re.search(r'<html lang="([^"]+)" dir="(ltr|rtl)">', response.content.decode())
+    match = re.search(r'<html lang="([^"]+)" dir="(ltr|rtl)"[^>]*>', response.content.decode())
     assert match, "the page has no <html lang dir>"
     return match.group(1)
 

@@ -30,7 +30,7 @@ SKIPPED = ("admin/", "api/v1/")  # the admin's own never_cache; the API answers 
 SAMPLES: dict[str, Any] = {"uuid": uuid.UUID(int=7), "int": 1}
 OWN_PREFIX = "me/"
 # A guest's own things, kept by the device cookie: presets, rooms, the quick-match queue,
-# puzzle streaks and attempts, the board name.
+# puzzle streaks and attempts, the board name, the guided games' progress.
 GUEST_OWNED = (
     "presets/",
     "rooms/r/",
@@ -38,6 +38,7 @@ GUEST_OWNED = (
     "puzzles/streak/",
     "puzzles/attempt/",
     "leaderboards/name/",
+    "learn/",
 )
 
 

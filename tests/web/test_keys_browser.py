@@ -19,6 +19,7 @@ from games.engine import rumbaroo as rb
 from games.models import Game
 from tests.browser_games import deal_in_browser
 from tests.engine.rumbaroo.rb_helpers import names
+from tests.tutorials.test_tile_rummy_browser import settled
 from tests.web.test_keys import TABLES
 from tests.web.tile_rummy.test_phone_table_browser import deal as deal_tile_rummy
 
@@ -61,7 +62,12 @@ def skip_to_the_rack(page: Any, words: str, rack_id: str) -> None:
 
 
 def focus_pick(page: Any, rack_id: str, test_id: str) -> str:
-    """Focus one tile or card of the rack, as Tab and the arrows would; hands back its value."""
+    """Focus one tile or card of the rack, as Tab and the arrows would; hands back its value.
+
+    First the board settles: table.js puts the focus back where it was after a swap (and the
+    tiles' motion can make settling a little later), which would take it from a tile focused
+    in between."""
+    settled(page)
     pick = page.locator(f"#{rack_id}").get_by_test_id(test_id).locator("input")
     pick.focus()
     expect(pick).to_be_focused()

@@ -46,8 +46,8 @@ LAID_MARK = gettext_noop("%(tile)s, laid this turn")
 
 def hint_allowed(game: Game) -> bool:
     """Only games against computers: never an online table or a daily challenge attempt."""
-    if game.online or daily_day(game.config) is not None:
-        return False
+    if game.online or daily_day(game.config) is not None or services.follows_script(game):
+        return False  # a guided game (tutorials) teaches its own moves
     return any(s.is_computer for s in game.seats.all())
 
 
