@@ -128,7 +128,9 @@ class GameEntry:
     ``board_config`` is the setup a game must have to count on the
     leaderboards (a key missing from an older game's config counts as its
     default), so games of different lengths are never ranked together;
-    ``board_note`` says so on the leaderboard page.
+    ``board_note`` says so on the leaderboard page. ``tournament_options`` are the room
+    options every tournament table of the game is dealt with (short on purpose: a tournament
+    plays many games); empty means the room form's defaults.
     """
 
     kind: str
@@ -153,6 +155,7 @@ class GameEntry:
     board_config: Mapping[str, Any] = field(default_factory=dict)
     board_note: str = ""
     puzzles: PuzzleSpec | None = None
+    tournament_options: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def level_labels(self) -> dict[str, str]:
@@ -223,6 +226,8 @@ CATALOGUE: tuple[GameEntry, ...] = (
             checker="research.puzzles.check",
             count=2020,
         ),
+        # Tournaments (issue 38): to 50, the engine's shortest target.
+        tournament_options={"meld_rule": "standard", "target": 50},
     ),
     GameEntry(
         kind="rumbaroo",
@@ -258,6 +263,8 @@ CATALOGUE: tuple[GameEntry, ...] = (
             {"difficulty": "big_red", "players": 4, "target": 50, "max_rounds": 1},
             {"difficulty": "big_red", "players": 6, "target": 50, "max_rounds": 1},
         ),
+        # Tournaments: first to 50, the Joey box (the quick match's usual choice).
+        tournament_options={"difficulty": "joey", "target": 50},
     ),
     GameEntry(
         kind="romanian_tile_rummy",
@@ -293,6 +300,13 @@ CATALOGUE: tuple[GameEntry, ...] = (
             count=500,
             theme="opening",
         ),
+        # Tournaments: one round, the usual house options.
+        tournament_options={
+            "rounds": 1,
+            "threshold": 50,
+            "penalty": "flat200",
+            "discard_counts": "no",
+        },
     ),
     GameEntry(
         kind="rumasta",
@@ -316,6 +330,8 @@ CATALOGUE: tuple[GameEntry, ...] = (
             {"players": 4, "teams": "2v2", "target": 500, "max_rounds": 1},
             {"players": 6, "teams": "2v2v2", "target": 500, "max_rounds": 1},
         ),
+        # Tournaments: to 100, everyone for themselves (a tournament scores players, not teams).
+        tournament_options={"teams": "none", "target": 100},
     ),
 )
 

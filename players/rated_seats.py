@@ -1,12 +1,12 @@
 """Which seats of a finished game are rated, on which side and at which place.
 
-A game is rated only when it was an online table between accounts: any
-computer seat (other than the house holding a person's seat), any program
-seat, any guest seat, a hint shown, or one account in two seats leaves the
-whole game unrated. A seat the house played for part of the game keeps its
-finishing place, unless it finished first: RULINGS makes such a win count
-for nobody, so that seat is left out and the others are rated among
-themselves.
+A game is rated only when it was an online table between accounts (not an
+unrated tournament's: ``config["rated"]`` False): any computer seat (other
+than the house holding a person's seat), any program seat, any guest seat, a
+hint shown, or one account in two seats leaves the whole game unrated. A
+seat the house played for part of the game keeps its finishing place, unless
+it finished first: RULINGS makes such a win count for nobody, so that seat is
+left out and the others are rated among themselves.
 
 Finishing order: the engine's winners share first place; the others follow
 by their final totals, higher first, equal totals sharing a place. A team
@@ -53,6 +53,8 @@ def rated_seats(game: Game, seats: list[Seat], winners: list[int]) -> list[Rated
 def _ratable(game: Game, seats: list[Seat]) -> bool:
     """An online table of accounts only, no hint: see the module docstring."""
     if not game.online or len(seats) < 2:
+        return False
+    if game.config.get("rated") is False:  # an unrated tournament's table (tournaments)
         return False
     if any(s.is_computer or s.is_program or s.user_id is None for s in seats):
         return False

@@ -50,6 +50,8 @@ from rooms.models import Room, RoomSeat, SeatReport, Suspension
 from talk.models import Message as TalkMessage
 from talk.models import Mute, Timeout
 from talk.models import Report as TalkReport
+from tournaments.models import Entry as TournamentEntry
+from tournaments.models import StartNotice, Tournament
 from tutorials.models import Progress as TutorialProgress
 
 FORMAT = "rummy_site personal data"
@@ -101,6 +103,40 @@ def build(user: Any, request: HttpRequest | None = None) -> dict[str, Any]:
         "tutorials": _rows(
             TutorialProgress.objects.filter(user=user).order_by("kind"),
             ("kind", "status", "game_id", "done_at", "updated"),
+        ),
+        "tournaments": _tournaments(user),
+    }
+
+
+MADE_FIELDS = (
+    "kind", "format", "name", "starts_at", "duration_minutes", "rounds", "seats", "rated",
+    "access", "status", "created",
+)  # fmt: skip
+
+
+def _tournaments(user: Any) -> dict[str, Any]:
+    """The events played (each entry's score as stored), made, and the start notices."""
+    entries = TournamentEntry.objects.filter(user=user).select_related("tournament")
+    return {
+        "played": [
+            {
+                "tournament_id": e.tournament_id,
+                "kind": e.tournament.kind,
+                "format": e.tournament.format,
+                "name": e.tournament.name,
+                "starts_at": e.tournament.starts_at,
+                "points_in_sixths": e.points_sixths,
+                "games": e.games,
+                "wins": e.wins,
+                "final_rank": e.final_rank,
+                "withdrawn": e.withdrawn_because,
+                "joined": e.joined,
+            }
+            for e in entries.order_by("pk")
+        ],
+        "made": _rows(Tournament.objects.filter(creator=user).order_by("pk"), MADE_FIELDS),
+        "start_notices": _rows(
+            StartNotice.objects.filter(user=user), ("tournament_id", "created", "email_sent")
         ),
     }
 

@@ -76,6 +76,12 @@ FIELDS: dict[str, Holding] = {
     "talk.Timeout.user": Holding("moderation", DELETE),
     # How far the person is in each game's guided first game.
     "tutorials.Progress.user": Holding("tutorials", DELETE),
+    # Tournaments: a made one stays for its players; the standings others finished in were
+    # scored with this person's games (tournaments.standings recomputes them), so an entry
+    # stays with the anonymised row, shown as a placeholder.
+    "tournaments.Tournament.creator": Holding("tournaments", DETACH),
+    "tournaments.Entry.user": Holding("tournaments", KEEP),
+    "tournaments.StartNotice.user": Holding("tournaments", DELETE),
 }
 
 

@@ -26,6 +26,8 @@ CODE_LENGTH = 16
 PUBLIC_ID_LENGTH = 12
 # The name quick match gives the rooms it makes: kept in English, shown in the reader's.
 QUICK_MATCH_NAME = gettext_noop("Quick match")
+# The name of a tournament's table rooms (tournaments.services), likewise.
+TOURNAMENT_NAME = gettext_noop("Tournament")
 
 
 def _random_base32(length: int) -> str:
@@ -88,8 +90,9 @@ class Room(models.Model):
 
     @property
     def shown_name(self) -> str:
-        """The name as typed; the one quick match gives its rooms in the reader's language."""
-        return gettext(QUICK_MATCH_NAME) if self.name == QUICK_MATCH_NAME else self.name
+        """The name as typed; the ones quick match and tournaments give their rooms in the
+        reader's language."""
+        return gettext(self.name) if self.name in (QUICK_MATCH_NAME, TOURNAMENT_NAME) else self.name
 
 
 class RoomSeat(models.Model):

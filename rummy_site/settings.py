@@ -126,6 +126,8 @@ INSTALLED_APPS = [
     "preferences",
     # Table talk: quick phrases for everyone, short messages for known accounts (issue 39).
     "talk",
+    # Arena and Swiss tournaments of every game, scheduled and made by players (issue 38).
+    "tournaments",
 ]
 
 MIDDLEWARE = [
@@ -369,6 +371,17 @@ CELERY_BEAT_SCHEDULE = {
     "delete-old-table-talk": {
         "task": "talk.tasks.delete_old_talk",
         "schedule": crontab(minute=45, hour=3),
+    },
+    # Tournaments (tournaments/schedule.py, in UTC): the timetable's events, made ahead and
+    # idempotently; then every event due is run: starts, notices, pairing, rounds, the end.
+    "create-scheduled-tournaments": {
+        "task": "tournaments.tasks.create_scheduled",
+        "schedule": crontab(minute="*/10"),
+    },
+    "run-tournaments": {
+        "task": "tournaments.tasks.run_tournaments",
+        "schedule": SWEEP_SECONDS,
+        "options": {"expires": SWEEP_SECONDS},
     },
 }
 # A guest device unused this long no longer opens its games (accounts.device), so

@@ -41,6 +41,7 @@ urlpatterns = [
     path("replay/", include("replays.urls")),
     path("match/", include("matchmaking.urls")),
     path("talk/", include("talk.urls")),
+    path("tournaments/", include("tournaments.urls")),
     path("puzzles/", include("puzzles.urls")),
     path("learn/", include("tutorials.urls")),
     # The footer's language switch (preferences/language.py): a cookie, and the account's choice.

@@ -147,12 +147,16 @@ def arena_scores(games_in_order: Iterable[Game]) -> dict[PlayerId, ArenaStanding
     for game in games_in_order:
         for seat in game.seats:
             before = standings.get(seat.player, ArenaStanding(seat.player))
-            standings[seat.player] = _after_game(before, seat, game)
+            standings[seat.player] = after_game(before, seat, game)
     return standings
 
 
-def _after_game(before: ArenaStanding, seat: Seat, game: Game) -> ArenaStanding:
-    """One more game on a player's sheet: a win on a streak doubles, anything else ends it."""
+def after_game(before: ArenaStanding, seat: Seat, game: Game) -> ArenaStanding:
+    """One more game on a player's sheet: a win on a streak doubles, anything else ends it.
+
+    ``arena_scores`` is this, game after game, from nothing; the app stores each player's
+    standing and applies each game as it ends, and the recompute checks the two agree.
+    """
     points = _seat_points(seat, game)
     won = is_win(seat, game)
     if won and before.on_fire:

@@ -24,7 +24,7 @@ from django.urls import reverse
 
 from games.models import Game
 from games.table_flow import table_url
-from rooms import services
+from rooms import events, services
 from rooms.models import RoomStatus
 from rooms.people import person
 
@@ -35,7 +35,11 @@ register = template.Library()
 def room_game_over(context: template.Context) -> dict[str, Any]:
     game: Game | None = context.get("game")
     request = context.get("request")
-    room = services.room_for_game(game.id) if game is not None and game.online else None
+    online = game is not None and game.online and request is not None
+    event = events.event_of(game, request) if online else None
+    if event is not None:  # a tournament's table: back to the event, no rematch
+        return {"room": None, "event": event}
+    room = services.room_for_game(game.id) if online else None
     if room is None or request is None:
         return {"room": None}
     who = person(request)

@@ -33,7 +33,7 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.test import Client
 from django.urls import NoReverseMatch, reverse
-from django.utils import translation
+from django.utils import timezone, translation
 
 from api.models import READ, AccessToken
 from games import catalogue, services
@@ -62,6 +62,9 @@ from tests.players.conftest import named
 from tests.replays.conftest import play_to_the_end
 from tests.rooms.conftest import SHORT_OPTIONS
 from tests.security.test_own_pages_private import Pattern, every_pattern
+from tournaments import services as tournaments
+from tournaments.models import Format, Tournament
+from tournaments.options import options_for
 
 pytestmark = pytest.mark.django_db
 
@@ -121,6 +124,7 @@ class World:
     challenge: Challenge | None = None
     token_id: int = 0
     report_ref: str = ""
+    tournament: Tournament | None = None  # a running Arena: Ana and Bobby at a table
 
     @property
     def live_game(self) -> Game:
@@ -279,6 +283,13 @@ def world(django_capture_on_commit_callbacks: Callable[..., Any]) -> World:
     api_token_for(ana, READ)
     world.token_id = AccessToken.objects.filter(user=ana).order_by("-id").first().pk
     world.report_ref = Player.objects.get(name="Bobby").report_ref
+    # A running Arena with Ana and Bobby seated at its table (its page, poll and Game over).
+    world.tournament = Tournament.objects.create(
+        kind="rumbaroo", format=Format.ARENA, name="Ana Cup", starts_at=timezone.now(),
+        duration_minutes=30, seats=2, options=options_for("rumbaroo"),
+    )  # fmt: skip
+    for account in (ana, bobby):
+        tournaments.join(world.tournament.pk, account.pk)
     cache.clear()
     return world
 
@@ -305,7 +316,7 @@ def _game_variants(world: World, pattern: Pattern) -> list[tuple[str, dict[str, 
         return [("rated, listed", {"game_id": world.rated.id})]
     if space in ("replays", "reviews"):
         return [(f"{kind} finished", {"game_id": game.id}) for kind, game in world.finished.items()]
-    if space in ("rooms", "matchmaking", "talk"):
+    if space in ("rooms", "matchmaking", "talk", "tournaments"):
         return [("online table", {"game_id": world.live_game.id})]
     if pattern.view_name.startswith("games:old_table"):
         return [("old address", {"game_id": world.running[KINDS[0]].id})]
@@ -342,7 +353,9 @@ def _value(world: World, pattern: Pattern, name: str) -> list[tuple[str, Any]]:
             else [("Ana's", token_for(world.ana.pk))]
         ),
         "pk": (
-            [(game, p.pk) for game, p in world.puzzles.items()]
+            [("running Arena", world.tournament.pk if world.tournament else 0)]
+            if space == "tournaments"
+            else [(game, p.pk) for game, p in world.puzzles.items()]
             if space == "puzzles"
             else [("Quick", world.preset.pk if world.preset else 0)]
             if space == "presets"
@@ -390,6 +403,7 @@ def judge_for_world() -> Judge:
     names |= set(Room.objects.values_list("name", flat=True))
     names |= set(RoomSeat.objects.exclude(table_name="").values_list("table_name", flat=True))
     names |= set(Preset.objects.values_list("name", flat=True))
+    names |= set(Tournament.objects.exclude(name="").values_list("name", flat=True))
     for entry in ENTRIES:
         names |= set(entry.computer_names)
     return Judge(names)
