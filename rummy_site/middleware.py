@@ -21,7 +21,8 @@ from games import catalogue
 # anywhere. By where they live, so a page added there is covered the day it is added:
 # all of /me/ and allauth's /accounts/ (addresses, password), and the own things kept
 # under other sections: tokens, presets, rooms (members see the invite code), quick
-# match, puzzle streaks and attempts, answers to challenges, the guided games' progress.
+# match, puzzle streaks and attempts, answers to challenges, the guided games' progress,
+# tournaments (each page says where this person stands).
 # tests/security/test_own_pages_private.py walks every URL pattern and fails on a
 # sign-in-only page that none of these covers.
 PRIVATE_ROUTES = (
@@ -35,6 +36,7 @@ PRIVATE_ROUTES = (
     "puzzles/attempt/",
     "players/challenges/",
     "learn/",  # the guided first games: where this person is in each
+    "tournaments/",  # an event's page shows whether you joined, paused or play now
 )
 PRIVATE_VIEWS = {"games:home", "leaderboards:name", "leaderboards:hide_names"}
 PRIVATE_NAMESPACES = {"accounts"}
