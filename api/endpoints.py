@@ -400,8 +400,8 @@ def read_phrases(
     seats (yours included), oldest first: the newest 50, or only those after ``after``.
 
     Programs talk in quick phrases only: written messages and the spectators' talk are
-    never here, nor anyone your account muted or blocked. 404 for a game that is not an
-    online table your program sits at.
+    never here, nor anyone your account muted or blocked. 409 ``no_talk`` for your own game
+    against computers, 404 for anyone else's.
     """
     return talk.table_talk(game_id, request.user, params.after)
 
@@ -418,7 +418,8 @@ def say_phrase(request: HttpRequest, game_id: UUID, body: PhraseIn) -> Status[di
 
     400 ``unknown_phrase`` for a key that is not a phrase, 429 ``too_fast`` within 2 s of
     your last phrase (``Retry-After``), 403 ``silenced`` while your account is timed out or
-    suspended, 404 for a game that is not an online table your program sits at.
+    suspended, 409 ``no_talk`` for your own game against computers (it has no talk), 404
+    for anyone else's game.
     """
     return Status(201, talk.say(game_id, request.user, body.phrase))
 

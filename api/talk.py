@@ -20,8 +20,9 @@ from typing import Any
 from uuid import UUID
 
 from django.contrib.auth.base_user import AbstractBaseUser
+from django.utils.translation import gettext as _
 
-from api.errors import ApiError, no_such_game
+from api.errors import ApiError
 from api.games import game_for_program
 from rooms.people import Person
 from talk import phrases, rules, services
@@ -34,10 +35,14 @@ CODES = {400: "unknown_phrase", 403: "silenced", 429: "too_fast"}
 
 
 def speaker(game_id: UUID, user: AbstractBaseUser) -> Speaker:
-    """The program's seat at an online table, as talk sees it; 404 for anything else."""
+    """The program's seat at an online table, as talk sees it. Someone else's game (or none)
+    is 404; the program's own game against computers exists but has no talk: 409."""
     game, seat = game_for_program(game_id, user)
     if not game.online:
-        raise no_such_game()
+        raise ApiError(
+            409, _("Only online tables have table talk; this game is against computers."),
+            "no_talk",
+        )  # fmt: skip
     return Speaker(game=game, person=Person(int(user.pk), ""), seat=seat, user=user)
 
 

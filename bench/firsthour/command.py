@@ -193,6 +193,7 @@ def first_meld(browser: Any, site: Site, figures: Figures, max_turns: int) -> No
     taps = 0
     for turn in range(1, max_turns + 1):
         _wait_for_my_turn(page)
+        _rack_shown(page, game_id)
         sets = _opening_sets(game_id)
         if sets:
             taps += _lay(page, sets)
@@ -200,10 +201,10 @@ def first_meld(browser: Any, site: Site, figures: Figures, max_turns: int) -> No
             taps += 1
             figures.firsts.append((taps, turn, _played(game_id)))
             break
-    else:
-        figures.firsts.append((taps, max_turns, False))
         page.get_by_role("button", name="Draw a tile").click()
         taps += 1
+    else:
+        figures.firsts.append((taps, max_turns, False))
     context.close()
 
 
@@ -220,7 +221,35 @@ def _played(game_id: str, seconds: float = 20) -> bool:
 
 
 def _wait_for_my_turn(page: Any) -> None:
+    """The Draw button is back and the board shows the rack the server holds now (the
+    computers' moves are shown frame by frame, and a drawn tile travels into the rack)."""
     page.get_by_role("button", name="Draw a tile").wait_for(timeout=60_000)
+    page.wait_for_function(SETTLED)
+
+
+SETTLED = (
+    "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')"
+)
+
+
+def _rack_shown(page: Any, game_id: str) -> None:
+    """Wait (up to 10 s) until the page's rack holds exactly the seat's rack in the database."""
+    from games.engine.registry import engine_for
+    from games.models import Game
+
+    game = Game.objects.get(pk=game_id)
+    engine = engine_for(game.kind)
+    wanted = sorted(t["id"] for t in engine.view(engine.from_json(game.state), 0)["rack"])
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        shown = (
+            page.get_by_test_id("rack")
+            .locator("[data-tile]")
+            .evaluate_all("els => els.map(e => Number(e.dataset.tile))")
+        )
+        if sorted(shown) == wanted:
+            return
+        time.sleep(0.2)
 
 
 def _opening_sets(game_id: str) -> list[list[int]]:
@@ -235,7 +264,7 @@ def _opening_sets(game_id: str) -> list[list[int]]:
     action = choose_action(view, "medium")
     if not action or action.get("type") != "play":
         return []
-    before = {tuple(sorted(s)) for s in view["table"]}
+    before = {tuple(sorted(t["id"] for t in s["tiles"])) for s in view["table"]}
     new = [s for s in action["table"] if tuple(sorted(s)) not in before]
     return new
 
@@ -339,4 +368,13 @@ def _lighthouse(binary: str, url: str, cookies: str) -> dict[str, float]:
         env = dict(os.environ, CHROME_PATH=CHROMIUM)
         subprocess.run(command, env=env, check=True, timeout=300)
         report = json.loads(out.read_text())
-    return {name: (cat["score"] or 0) * 100 for name, cat in report["categories"].items()}
+    scores = {name: (cat["score"] or 0) * 100 for name, cat in report["categories"].items()}
+    for name in ("accessibility", "best-practices"):
+        missed = [
+            ref["id"]
+            for ref in report["categories"][name]["auditRefs"]
+            if ref.get("weight") and (report["audits"][ref["id"]].get("score") or 0) < 1
+        ]
+        if missed:
+            print(f"  Lighthouse {url}: {name} missed {', '.join(missed)}", flush=True)
+    return scores

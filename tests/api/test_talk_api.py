@@ -200,7 +200,8 @@ def test_a_game_that_is_not_online_has_no_talk(user: Any, call: Call) -> None:
     assert status == 201 and not Game.objects.get(pk=made["id"]).online
     for method, body in (("GET", None), ("POST", {"phrase": "hello"})):
         status, refused = call(method, f"/games/{made['id']}/phrases", token, body)
-        assert (status, refused["code"]) == (404, "no_game"), method
+        assert (status, refused["code"]) == (409, "no_talk"), method  # it exists: it's theirs
+        assert "against computers" in refused["detail"]
     assert not Message.objects.exists()
 
 
