@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Count, F
 from django.utils import timezone, translation
@@ -510,10 +511,22 @@ def pair_arena(tournament: Tournament, now: datetime) -> list[Game]:
 
 
 def _free_to_sit(tournament: Tournament, entries: list[Entry]) -> list[Entry]:
-    """Leave out whoever is at another tournament's table, and withdraw the suspended."""
+    """Leave out whoever is at another tournament's table, and withdraw the suspended.
+
+    Each event pairs under its own lock, so the players' accounts are locked too (in id
+    order, as every pairing takes them) before asking where else they sit: another event
+    seating one of them now commits first, and is seen.
+    """
     if not entries:
         return entries
     users = [e.user_id for e in entries]
+    list(
+        get_user_model()
+        .objects.select_for_update()
+        .filter(pk__in=users)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
     busy = set(
         Entry.objects.filter(user_id__in=users, table__status=GameStatus.ACTIVE)
         .exclude(tournament=tournament)
