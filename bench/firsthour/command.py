@@ -377,4 +377,10 @@ def _lighthouse(binary: str, url: str, cookies: str) -> dict[str, float]:
         ]
         if missed:
             print(f"  Lighthouse {url}: {name} missed {', '.join(missed)}", flush=True)
+        for audit in missed:
+            items = (report["audits"][audit].get("details") or {}).get("items") or []
+            for item in items[:5]:
+                node = item.get("node") or {}
+                where, why = node.get("selector", ""), node.get("explanation", "")
+                print(f"    {audit}: {where} {why}"[:300])
     return scores
