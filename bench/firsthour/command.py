@@ -44,8 +44,16 @@ from bench.cli import reexec_argv
 CHILD = "FIRSTHOUR_CHILD"
 BUDGET_KB = 130
 PHONE = {"width": 360, "height": 740}
+
+
+def kinds() -> list[str]:
+    """Every game, in the catalogue's order (the first is the one whose first meld is timed)."""
+    from games import catalogue
+
+    return [entry.kind for entry in catalogue.CATALOGUE]
+
+
 CHROMIUM = "/usr/bin/chromium"
-KINDS = ("tile_rummy", "rumbaroo", "romanian_tile_rummy", "rumasta")
 
 
 class Command(BaseCommand):
@@ -254,14 +262,14 @@ def _rack_shown(page: Any, game_id: str) -> None:
 
 def _opening_sets(game_id: str) -> list[list[int]]:
     """The new sets (tile ids) the medium computer would lay for the person now, if any."""
-    from games.bots.tile_rummy import choose_action
+    from games.bots.registry import choose_for
     from games.engine.registry import engine_for
     from games.models import Game
 
     game = Game.objects.get(pk=game_id)
     engine = engine_for(game.kind)
     view = engine.view(engine.from_json(game.state), 0)
-    action = choose_action(view, "medium")
+    action = choose_for(game.kind)(view, "medium")
     if not action or action.get("type") != "play":
         return []
     before = {tuple(sorted(t["id"] for t in s["tiles"])) for s in view["table"]}
@@ -287,12 +295,12 @@ def _lay(page: Any, sets: list[list[int]]) -> int:
 def page_weights(browser: Any, site: Site, figures: Figures) -> None:
     """Bytes of a first visit to each page (a fresh context each: nothing cached)."""
     pages = {"home": "/"}
-    for kind in KINDS:
+    for kind in kinds():
         pages[f"{kind} setup"] = _url(kind, "setup")
         pages[f"{kind} how to play"] = _url(kind, "how_to_play")
     for label, path in pages.items():
         figures.weights[label] = _weight(browser, site.base + path)
-    for kind in KINDS:
+    for kind in kinds():
         figures.weights[f"{kind} table"] = _weight(browser, "", deal=(site, kind))
 
 
@@ -346,7 +354,7 @@ def lighthouse_all(site: Site, binary: str) -> dict[str, dict[str, float]]:
     scores: dict[str, dict[str, float]] = {}
     with sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=CHROMIUM)
-        for kind in KINDS:
+        for kind in kinds():
             context = browser.new_context(viewport=PHONE)
             url = _deal(context.new_page(), site, kind)
             cookies = "; ".join(f"{c['name']}={c['value']}" for c in context.cookies())
