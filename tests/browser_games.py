@@ -43,3 +43,17 @@ def shot(page: Any, name: str, full_page: bool = False) -> None:
     if folder:
         Path(folder).mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=full_page)
+
+
+def drag(page: Any, source: Any, target: Any) -> None:
+    """Drag once the board is still: no tile travelling, two frames drawn since.
+
+    Playwright's `drag_to` in Chromium decides whether a drag began by whether `dragstart`
+    reached the page just after its mouse moved; with the main thread busy settling a move's
+    animation it can arrive late, and the drag becomes a plain click (seen in CI).
+    """
+    page.evaluate(
+        """() => Promise.all(document.getAnimations().map(a => a.finished.catch(() => null)))
+          .then(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))))"""
+    )
+    source.drag_to(target)

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from games.engine import rumbaroo as rb
 from games.models import Game
-from tests.browser_games import deal_in_browser
+from tests.browser_games import deal_in_browser, drag
 from tests.engine.rumbaroo.rb_helpers import build, names
 from tests.web.rumbaroo.conftest import put_state
 
@@ -82,10 +82,10 @@ def test_a_wild_with_a_colour_then_a_meld_with_a_free_action(live_server: Any, p
 
 def test_drag_to_a_new_meld_send_back_and_press_rumbaroo(live_server: Any, page: Any) -> None:
     game = start(live_server, page, width=1280)
-    hand_tile(page, "R4").drag_to(page.get_by_role("button", name="+ New meld"))
+    drag(page, hand_tile(page, "R4"), page.get_by_role("button", name="+ New meld"))
     placed = page.get_by_test_id("table").get_by_test_id("tile-R4")
     expect(placed).to_be_visible()
-    placed.drag_to(page.get_by_test_id("hand"))
+    drag(page, placed, page.get_by_test_id("hand"))
     expect(page.get_by_test_id("table").get_by_test_id("tile-R4")).to_have_count(0)
     call = page.get_by_test_id("call")
     call.click()

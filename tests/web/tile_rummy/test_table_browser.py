@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from games.engine import tile_rummy as tr
 from games.models import Game
-from tests.browser_games import deal_in_browser
+from tests.browser_games import deal_in_browser, drag
 from tests.engine.helpers import build
 from tests.web.conftest import put_state
 
@@ -107,7 +107,7 @@ def test_keyboard_only_placement(live_server: Any, page: Any) -> None:
 
 def test_drag_and_drop_on_desktop(live_server: Any, page: Any) -> None:
     start(live_server, page, width=1280)
-    page.get_by_test_id("tile-R10").drag_to(page.get_by_role("button", name="+ New set"))
+    drag(page, page.get_by_test_id("tile-R10"), page.get_by_role("button", name="+ New set"))
     expect(page.get_by_test_id("table").get_by_test_id("tile-R10")).to_be_visible()
-    page.get_by_test_id("rack").get_by_test_id("tile-R11").drag_to(page.get_by_test_id("set"))
+    drag(page, page.get_by_test_id("rack").get_by_test_id("tile-R11"), page.get_by_test_id("set"))
     expect(page.get_by_test_id("table").get_by_test_id("tile-R11")).to_be_visible()
