@@ -155,7 +155,7 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _visible(request, pk)
     user_id = _user_id(request)
     services.seen(tournament, user_id)
-    tournament = services.tick(tournament.pk, notify=_in_process()) or tournament
+    tournament = services.tick(tournament.pk, notify=_in_process(), wait=False) or tournament
     return render(request, "tournaments/detail.html", _context(request, tournament))
 
 
@@ -170,7 +170,7 @@ def live_poll(request: HttpRequest, pk: int) -> HttpResponse:
     user_id = _user_id(request)
     seen_version = _as_int(request.GET.get("v"))
     services.seen(tournament, user_id)
-    tournament = services.tick(tournament.pk, notify=_in_process()) or tournament
+    tournament = services.tick(tournament.pk, notify=_in_process(), wait=False) or tournament
     seated = _new_table(tournament, user_id)
     if seated is not None:
         return HttpResponseClientRedirect(table_url(seated))
@@ -225,7 +225,7 @@ def follow(request: HttpRequest, game_id: UUID) -> HttpResponse:
     if entry is None or entry.withdrawn:
         return HttpResponseStopPolling()
     services.seen(tournament, user_id)
-    tournament = services.tick(tournament.pk, notify=_in_process()) or tournament
+    tournament = services.tick(tournament.pk, notify=_in_process(), wait=False) or tournament
     seated = _new_table(tournament, user_id)
     if seated is not None and seated.pk != game_id:
         return HttpResponseClientRedirect(table_url(seated))

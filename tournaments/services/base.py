@@ -26,6 +26,8 @@ MAX_ABSENCES = 2  # Swiss rounds missed before a player is withdrawn
 LATEST_START_DAYS = 14  # how far ahead a player may schedule an event
 CODE_LENGTH = 8
 NEWCOMER_RATING = 1000.0  # an account never rated at the game pairs as a newcomer shows
+TABLES_PER_PASS = 8  # tables one locked pass deals; the next pass follows at once
+AT_TABLE_SECONDS = 60  # a player who moved this recently is still at the table at its end
 
 
 # What a result changes on an entry (``_record``).
@@ -58,6 +60,13 @@ def _changed(tournament: Tournament) -> None:
 
 def _locked(tournament_id: int) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament_id)
+
+
+def _locked_if_free(tournament_id: int) -> Tournament | None:
+    """The tournament locked, or None if another request holds it (it is doing the work:
+    a page's poll need not queue behind it, holding a database connection)."""
+    found = Tournament.objects.select_for_update(skip_locked=True).filter(pk=tournament_id)
+    return found.first()
 
 
 def board_name(user_id: int) -> str:

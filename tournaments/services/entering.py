@@ -208,7 +208,7 @@ def join(tournament_id: int, user_id: int, code: str = "", now: datetime | None 
             entry.last_seen = now
             entry.save(update_fields=["withdrawn", "withdrawn_because", "paused", "last_seen"])
         _changed(tournament)
-    tick(tournament_id)  # seated at once if a table can be made
+    tick(tournament_id, wait=False)  # seated at once if a table can be made
     return entry
 
 
@@ -251,7 +251,7 @@ def pause(tournament_id: int, user_id: int, paused: bool) -> Entry:
         entry.save(update_fields=["paused", "note", "last_seen"])
         _changed(tournament)
     if not paused:
-        tick(tournament_id)
+        tick(tournament_id, wait=False)
     return entry
 
 

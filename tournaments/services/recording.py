@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.utils import timezone
 
-from games.models import Game, GameStatus
+from games.models import Game, GameStatus, Move
 from tournaments import results, scoring
 from tournaments.models import Entry, Status, Table, TableSeat, Tournament, WithdrawnBecause
-from tournaments.services.base import MAX_ABANDONS, RESULT_FIELDS, _changed
+from tournaments.services.base import AT_TABLE_SECONDS, MAX_ABANDONS, RESULT_FIELDS, _changed
 from tournaments.services.swiss import _maybe_round_over
 from tournaments.standings import final_ranks
 
@@ -41,6 +41,7 @@ def _record(tournament: Tournament, table: Table, now: datetime) -> None:
     by_player = {seat.player: seat for seat in scored.seats}
     counted = _counts(tournament, game)
     game_seats = {s.index: s for s in game.seats.all()}
+    here = _still_at_table(game, now)
     for row in seats:
         entry, result = row.entry, by_player[row.entry.user_id]
         row.place, row.left, row.house_played = result.place, result.left, result.house_played
@@ -55,13 +56,27 @@ def _record(tournament: Tournament, table: Table, now: datetime) -> None:
             entry.withdrawn, entry.withdrawn_because = True, WithdrawnBecause.SUSPENDED
         elif entry.abandons >= MAX_ABANDONS and not entry.withdrawn:
             entry.withdrawn, entry.withdrawn_because = True, WithdrawnBecause.ABANDONS
-        entry.save(update_fields=RESULT_FIELDS)  # not last_seen: a page may be asking now
+        fields = RESULT_FIELDS
+        if row.seat_index in here and not entry.withdrawn:
+            entry.last_seen, fields = now, [*RESULT_FIELDS, "last_seen"]  # paired at once
+        entry.save(update_fields=fields)
         row.save(update_fields=["place", "left", "house_played", "points_sixths"])
     table.ended, table.counted = now, counted
     table.save(update_fields=["ended", "counted"])
     if not tournament.is_arena and table.round_no == tournament.round_no:
         _maybe_round_over(tournament, now)
     _changed(tournament)
+
+
+def _still_at_table(game: Game, now: datetime) -> set[int]:
+    """Seats whose players were playing to the end: the house not holding the seat, a move
+    of theirs within ``AT_TABLE_SECONDS``. They count as on the event's page from the end
+    (as their Game over does), so the next pairing seats them without waiting for its poll;
+    a player who went quiet long ago is not dealt a table they would time out at."""
+    since = now - timedelta(seconds=AT_TABLE_SECONDS)
+    moved = Move.objects.filter(game=game, created__gte=since).values_list("seat", flat=True)
+    held = {s.index for s in game.seats.all() if s.house_reason}
+    return set(moved.distinct()) - held
 
 
 def _score(tournament: Tournament, entry: Entry, seat: scoring.Seat, game: scoring.Game) -> int:

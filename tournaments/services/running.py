@@ -11,20 +11,30 @@ from django.utils import timezone
 from games.models import Game, GameStatus
 from tournaments import notices, results
 from tournaments.models import Status, Table, TableSeat, Tournament
-from tournaments.services.base import ROUND_BREAK_SECONDS, _changed, _locked, _waiting
+from tournaments.services.base import (
+    ROUND_BREAK_SECONDS,
+    TABLES_PER_PASS,
+    _changed,
+    _locked,
+    _locked_if_free,
+    _waiting,
+)
 from tournaments.services.recording import _finish, _record, _settle
 from tournaments.services.seating import pair_arena
 from tournaments.services.swiss import start_round
 
 
 def tick(
-    tournament_id: int, now: datetime | None = None, *, notify: bool = True
+    tournament_id: int, now: datetime | None = None, *, notify: bool = True, wait: bool = True
 ) -> Tournament | None:
     """Whatever is due now: notices, the start, results, pairing or a round, the end.
 
     Cheap when nothing is due (a few reads, no lock): every page poll calls it, so an
     event runs without a beat in development. Pages pass ``notify`` only when tasks run
-    in-process (no beat to send the five-minute notices).
+    in-process (no beat to send the five-minute notices), and ``wait=False``: when another
+    request holds the tournament it is doing this work, and the page goes on at once. An
+    Arena deals ``TABLES_PER_PASS`` tables a pass, each pass its own short transaction, so
+    a join or a finished game never waits long behind a big pairing.
     """
     now = now or timezone.now()
     tournament = Tournament.objects.filter(pk=tournament_id).first()
@@ -34,19 +44,27 @@ def tick(
         if notify:
             notices.tell_due(tournament, now)
         return tournament
-    if not _due(tournament, now):
-        return tournament
-    with transaction.atomic():
-        tournament = _locked(tournament_id)
-        if tournament.status == Status.SCHEDULED and tournament.starts_at <= now:
-            _start(tournament, now)
-        if tournament.status == Status.RUNNING:
-            _settle(tournament)
-            if tournament.is_arena:
-                _arena_step(tournament, now)
-            else:
-                _swiss_step(tournament, now)
+    more = _due(tournament, now)
+    while more:
+        with transaction.atomic():
+            locked = _locked(tournament_id) if wait else _locked_if_free(tournament_id)
+            if locked is None:
+                return tournament
+            tournament, more = locked, _pass(locked, now)
     return tournament
+
+
+def _pass(tournament: Tournament, now: datetime) -> bool:
+    """One locked pass; True when an Arena has more tables to deal at once."""
+    if tournament.status == Status.SCHEDULED and tournament.starts_at <= now:
+        _start(tournament, now)
+    if tournament.status != Status.RUNNING:
+        return False
+    _settle(tournament)
+    if not tournament.is_arena:
+        _swiss_step(tournament, now)
+        return False
+    return _arena_step(tournament, now)
 
 
 def _due(tournament: Tournament, now: datetime) -> bool:
@@ -84,15 +102,15 @@ def _start(tournament: Tournament, now: datetime) -> None:
     _changed(tournament)
 
 
-def _arena_step(tournament: Tournament, now: datetime) -> None:
+def _arena_step(tournament: Tournament, now: datetime) -> bool:
     end = tournament.ends_at
     if end is not None and now >= end:
         running = Table.objects.filter(tournament=tournament, counted__isnull=True).exists()
         until = tournament.counts_until
         if not running or (until is not None and now >= until):
             _finish(tournament, now)
-        return
-    pair_arena(tournament, now)
+        return False
+    return len(pair_arena(tournament, now, TABLES_PER_PASS)) >= TABLES_PER_PASS
 
 
 def _swiss_step(tournament: Tournament, now: datetime) -> None:
@@ -119,7 +137,8 @@ def game_ended(game: Game) -> bool:
         return False
     _record(tournament, table, timezone.now())
     tournament_id = tournament.pk
-    transaction.on_commit(lambda: tick(tournament_id))
+    # Its players (still at the table) are paired at once, not at their Game over's poll.
+    transaction.on_commit(lambda: tick(tournament_id, wait=False))
     return True
 
 
@@ -140,4 +159,4 @@ def seat_left(game_id: Any) -> None:
                 entry.save(update_fields=["table"])
         _settle(tournament)
         _changed(tournament)
-    tick(table.tournament_id)
+    tick(table.tournament_id, wait=False)

@@ -29,8 +29,9 @@ from tournaments.services.base import (
 log = logging.getLogger("tournaments.services")  # one logger for the whole service
 
 
-def pair_arena(tournament: Tournament, now: datetime) -> list[Game]:
-    """Seat every table the waiting players make now (the tournament is locked)."""
+def pair_arena(tournament: Tournament, now: datetime, most: int | None = None) -> list[Game]:
+    """Seat the tables the waiting players make now, at most ``most`` of them (the
+    tournament is locked; ``tick`` pairs the rest in its next pass)."""
     waiting = _free_to_sit(tournament, list(_waiting(tournament, now)))
     if len(waiting) < tournament.seats:
         return []
@@ -51,7 +52,7 @@ def pair_arena(tournament: Tournament, now: datetime) -> list[Game]:
         _blocked_once(),
     )
     dealt = []
-    for table in pairing.tables:
+    for table in pairing.tables[:most]:
         game = _deal(tournament, [by_user[u] for u in table], ratings, round_no=0)
         if game is not None:
             dealt.append(game)
