@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from typing import Any
 
+from django.db import connections
 from django.test import Client
 
 from games.models import Game
@@ -48,3 +51,30 @@ def htmx_post(
         game.refresh_from_db()
     data.setdefault("version", game.version)
     return client.post(path, data, HTTP_HX_REQUEST="true")
+
+
+def all_at_once(calls: list[Callable[[], Any]]) -> list[Any]:
+    """Run every call in its own thread, released together; their answers (or errors).
+
+    The race tests' racers (PostgreSQL only: SQLite runs one writer at a time): each thread
+    has its own database connection, closed when its call is done; a thread still running
+    after two minutes is left, its answer None.
+    """
+    barrier = threading.Barrier(len(calls))
+    answers: list[Any] = [None] * len(calls)
+
+    def run(i: int) -> None:
+        try:
+            barrier.wait()
+            answers[i] = calls[i]()
+        except Exception as exc:  # noqa: BLE001 - reported by the test
+            answers[i] = exc
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    return answers

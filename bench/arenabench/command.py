@@ -6,14 +6,18 @@ told so: ``--wipe-database rummy_bench_arena --wipe-redis-db 5,6``; it starts gu
 (``gunicorn.conf.py``) and a Celery worker with beat on 127.0.0.1, and stops them at
 the end.
 
-It makes ``--players`` accounts with public names and one Arena of Rumbaroo at tables
-of 2 (the catalogue's tournament options, first to 50 in the Joey box: the shortest
-tournament game, about 50 moves; ``--game`` another) that starts as the people arrive
-and lasts ``--minutes``. Every person is simulated through the pages
-(``bench/arenabench/people.py``): Join, the tournament page's poll, the table's page
-and forms, moves the game's computer player chooses from the seat's view read off the
-page, Game over and on to the next table. The server's computers play nothing (a seat
-the house took after timeouts is counted and reported). After the end the people
+It makes ``--players`` accounts with public names and one Arena of a catalogue game
+(``--game``) at tables of 2, dealt with the game's tournament options
+(``GameEntry.tournament_options``: short on purpose), that starts as the people arrive
+and lasts ``--minutes``. The game is by default the catalogue's first that can seat 2
+and whose table page a person can work here: its benchmark module names a page adapter
+(``bench.arenabench.board.pages_for``), so its moves go through the pages as a person's
+do. Every person is simulated through the pages (``bench/arenabench/people.py``): Join,
+the tournament page's poll, the table's page and forms, moves the game's computer player
+chooses from the seat's view read off the page, Game over and on to the next table. (A
+game without a page adapter has its moves made through ``games.services`` in the
+generator instead, said so as the run starts.) The server's computers play nothing (a
+seat the house took after timeouts is counted and reported). After the end the people
 finish their games (the grace), the standings freeze, and the run reports:
 
 - the pairing wait after a game ends (p50/p95/max), to the player's page knowing its
@@ -43,7 +47,9 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import connections
 
 from bench import cli, wipe
+from bench.arenabench import board
 from bench.loadbench import stack
+from games import catalogue
 
 FLAG = "RUMMY_ARENABENCH"
 LEAD_SECONDS = 3.0  # from the stack being up to the Arena's start (and the first arrival)
@@ -52,6 +58,22 @@ LEAD_SECONDS = 3.0  # from the stack being up to the Arena's start (and the firs
 def planned(opts: dict[str, Any]) -> wipe.Wipe:
     """What a run wipes: its database and the stack's broker and cache databases."""
     return wipe.Wipe(opts["db"], (stack.BROKER_DB, stack.CACHE_DB))
+
+
+def fits(entry: catalogue.GameEntry) -> bool:
+    """A game an Arena of tables of 2 can deal: it seats 2 and has tournament options."""
+    return (
+        entry.ready
+        and entry.min_players <= 2 <= entry.max_players
+        and bool(entry.tournament_options)
+    )
+
+
+def default_game() -> str:
+    """The catalogue's first game for tables of 2 whose page a person can work here (a page
+    adapter), else the first for tables of 2."""
+    fit = [entry.kind for entry in catalogue.CATALOGUE if fits(entry)]
+    return next((kind for kind in fit if board.pages_for(kind) is not None), fit[0])
 
 
 class Command(BaseCommand):
@@ -66,7 +88,10 @@ class Command(BaseCommand):
             "--back", type=float, default=0.3,
             help="share of Game overs after which a person goes back to the tournament page",
         )  # fmt: skip
-        parser.add_argument("--game", default="rumbaroo", help="only rumbaroo is simulated")
+        parser.add_argument(
+            "--game", default="",
+            help="a catalogue kind (default: the first at tables of 2 with a page adapter)",
+        )  # fmt: skip
         parser.add_argument("--port", type=int, default=8792)
         parser.add_argument("--db", default="rummy_bench_arena")
         parser.add_argument("--seed", type=int, default=38)
@@ -76,8 +101,11 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **opts: Any) -> None:
         if opts["players"] > 400 or opts["minutes"] > 30 or opts["players"] < 2:
             raise CommandError("bounded on purpose: 2 to 400 players, at most 30 minutes")
-        if opts["game"] != "rumbaroo":
-            raise CommandError("the simulated people read and play Rumbaroo's table only")
+        opts["game"] = opts["game"] or default_game()
+        entry = catalogue.find(opts["game"])
+        if entry is None or not fits(entry):
+            fit = ", ".join(e.kind for e in catalogue.CATALOGUE if fits(e))
+            raise CommandError(f"--game is a catalogue game for tables of 2: one of {fit}")
         if not opts["db"].startswith("rummy_bench"):
             raise CommandError("the benchmark's database must be named rummy_bench*")
         low, _, high = opts["think"].partition(",")
@@ -126,15 +154,18 @@ class Command(BaseCommand):
                 deadline=ends + tournament.grace_seconds + 60,
                 think=opts["think_range"],
                 back=opts["back"],
-                difficulty=str(tournament.options.get("difficulty", "joey")),
+                kind=opts["game"],
+                options=dict(tournament.options),
                 seed=opts["seed"],
             )
             crowd = [people.Person(i, user) for i, (user, _) in enumerate(accounts)]
             connections.close_all()
+            how = "the page's forms" if board.pages_for(opts["game"]) else "games.services"
             self.stdout.write(
                 f"arenabench: {len(crowd)} people arriving over {opts['arrive']:.0f} s at "
-                f"Arena {tournament.pk} ({opts['game']} {dict(tournament.options)}, tables of 2) "
-                f"for {opts['minutes']} min on 127.0.0.1:{opts['port']}; logs {bench.log_dir}"
+                f"Arena {tournament.pk} ({opts['game']} {dict(tournament.options)}, tables of 2, "
+                f"moves through {how}) for {opts['minutes']} min on 127.0.0.1:{opts['port']}; "
+                f"logs {bench.log_dir}"
             )
             sampler = measure.CpuSampler(
                 {proc.pid: name for name, proc in bench.procs.items()}, opts["db"]
@@ -193,8 +224,8 @@ class Command(BaseCommand):
         refused = sum((p.refused for p in crowd), Counter())
         fallbacks = sum((p.fallbacks for p in crowd), Counter())
         out(
-            f"people: moves made {moves}, of which not the computer player's choice (a draw, "
-            f"keep or take instead) {dict(fallbacks) or 0}; clicks refused "
+            f"people: moves made {moves}, of which not the computer player's choice (what a "
+            f"stuck person presses instead) {dict(fallbacks) or 0}; clicks refused "
             f"{dict(refused) or 0}; saw the end {sum(p.finished for p in crowd)}"
         )
         waits = measure.waits(crowd, served, ends)

@@ -9,9 +9,12 @@ in flight, as a page with one poll):
   htmx ``every 1s``) until it answers with a client redirect (``HX-Redirect``) to a table;
 - at the table, follows the board's own poll (one frame per delay, then ``load, every 1s``
   waiting for news) and, when the page offers its seat a turn, moves ``think`` seconds
-  after the turn shows: the move the game's computer player (its easiest level) chooses
-  from the seat's view as the page shows it, made with the page's forms
-  (``bench.arenabench.board``);
+  after the turn shows: the move the game's computer player (its easiest level, the
+  catalogue's first) chooses. A game whose benchmark module has a page adapter
+  (``bench.arenabench.board.Pages``) has it chosen from the seat's view as the page shows
+  it and made with the page's forms; any other has it chosen from the seat's view in the
+  database and made through ``games.services`` in this process (then the page is loaded
+  again), so its moves cost the server nothing but that page;
 - at Game over, either stays on that page, whose ``event-next`` poll (every 2 s) sends it
   on to its next table, or (``back`` of the time) presses "Back to the tournament" and is
   sent on by the tournament page's poll;
@@ -35,14 +38,15 @@ from typing import Any
 from urllib.parse import urlencode
 
 import aiohttp
+from asgiref.sync import sync_to_async
 
 from bench.arenabench import board as pages
+from games import catalogue
 from games.bots.registry import choose_for
 
 CSRF = secrets.token_hex(16)
 STOP_POLLING = 286  # htmx: stop polling
 LIVE = re.compile(r'hx-get="([^"]*/live/)\?v=(\d+)[^"]*"')
-LEVEL = "joey"  # the game's easiest computer level: a person who plays plainly
 CLICK_GAP = 0.4  # seconds between the clicks of one move (a meld's tiles, a prompt)
 
 
@@ -57,7 +61,7 @@ class Person:
     overs: dict[str, float] = field(default_factory=dict)  # game → its Game over shown
     requests: list[tuple[str, int, float]] = field(default_factory=list)  # label, status, s
     moves: int = 0
-    fallbacks: Counter[str] = field(default_factory=Counter)  # drew instead, and why
+    fallbacks: Counter[str] = field(default_factory=Counter)  # drew (or the like) instead: why
     refused: Counter[str] = field(default_factory=Counter)  # moves the server refused, by click
     client_doubles: int = 0  # told of a new table while its page still showed a game on
     errors: Counter[str] = field(default_factory=Counter)
@@ -73,7 +77,8 @@ class Plan:
     deadline: float  # time.time(): everyone stops by then
     think: tuple[float, float]  # seconds before a move, uniform
     back: float  # share of Game overs after which the person goes back to the tournament page
-    difficulty: str
+    kind: str  # the game (a catalogue kind)
+    options: dict[str, Any]  # the tournament's, every table's
     seed: int
 
 
@@ -118,10 +123,13 @@ class Browser:
 class Simulated:
     """One person's visit, from arriving to the tournament's end."""
 
-    def __init__(self, person: Person, browser: Browser, plan: Plan, faces: pages.Faces) -> None:
-        self.person, self.browser, self.plan, self.faces = person, browser, plan, faces
+    def __init__(
+        self, person: Person, browser: Browser, plan: Plan, forms: pages.Pages | None
+    ) -> None:
+        self.person, self.browser, self.plan, self.forms = person, browser, plan, forms
         self.rng = random.Random(plan.seed * 1000 + person.index)
-        self.bot = choose_for("rumbaroo")
+        self.bot = choose_for(plan.kind)
+        self.level = catalogue.get(plan.kind).levels[0].key  # plainly played: the easiest
         self.event = f"/tournaments/{plan.tournament}/"
         self.table = ""
         self.refused_at = -1  # the version at which the server last refused this seat's move
@@ -210,7 +218,7 @@ class Simulated:
         _, _, page = await call("table page", "GET", url, htmx=False)
         shown = time.monotonic()
         while not self.over():
-            seen = pages.read(page, self.faces)
+            seen = pages.read(page)
             if seen is not None and seen.game_over and "board-frame" not in page:
                 game = url.rstrip("/").rsplit("/", 1)[-1]
                 self.person.overs.setdefault(game, time.time())
@@ -245,25 +253,32 @@ class Simulated:
         return None
 
     async def move(self, seen: pages.Board, page: str, shown: float) -> str:
-        """Think, then make the computer player's choice with the page's forms."""
+        """Think, then make the computer player's choice: with the page's forms when the
+        game's page adapter says how, else through the game's services."""
         low, high = self.plan.think
-        if seen.phase == "round_over":
+        if seen.round_over:
             low, high = low / 2, high / 2  # Next round: a glance at the scores
         await self.nap(shown + self.rng.uniform(low, high) - time.monotonic())
         if self.over():
             return page
-        if seen.draft:  # a half-built meld left over: start the turn again
-            _, page = await self.click(pages.Click("revert", {}), page)
-            seen = pages.read(page, self.faces) or seen
-        action = self.bot(pages.seat_view(seen, self.faces), LEVEL)
-        steps = pages.clicks(action, seen) if action else None
+        if self.forms is None:
+            return await self.move_served(seen, page)
+        board = self.forms.read(page)
+        if board is None:
+            return page
+        undo = self.forms.undo(board)
+        if undo is not None:  # a half-built move left over: start the turn again
+            _, page = await self.click(undo, page)
+            board = self.forms.read(page) or board
+            seen = pages.read(page) or seen
+        action = self.bot(self.forms.view(board), self.level)
+        steps = self.forms.clicks(action, board) if action else None
         if steps is None or seen.version == self.refused_at:
             # The page can't make the computer's move (or the server just refused it at
             # this version): what a stuck person does, draw (keep, take, deal on).
             why = "refused before" if steps else f"page can't make {action and action['type']}"
             self.person.fallbacks[why] += 1
-            fallback = {"play": "draw", "drawn": "keep", "croc": "take"}.get(seen.phase)
-            steps = [pages.Click(fallback or "next-round", {})]
+            steps = [self.forms.stuck(board)]
             action = {}
         for i, step in enumerate(steps):
             if i:
@@ -275,6 +290,23 @@ class Simulated:
         self.person.moves += 1
         return page
 
+    async def move_served(self, seen: pages.Board, page: str) -> str:
+        """The computer player's choice for this seat, from its view in the database, made
+        through ``games.services`` at the version the page showed; then the page again."""
+        game = self.table.rstrip("/").rsplit("/", 1)[-1]
+        refused, fallback = await sync_to_async(served_move)(
+            game, self.person.user_id, seen.version, self.level
+        )
+        if fallback:
+            self.person.fallbacks[fallback] += 1
+        if refused:
+            self.person.refused[refused] += 1
+            self.refused_at = seen.version
+        else:
+            self.person.moves += 1
+        _, _, body = await self.browser.call("table page", "GET", self.table, htmx=False)
+        return body or page
+
     async def click(
         self, step: pages.Click, page: str, action: dict[str, Any] | None = None
     ) -> tuple[bool, str]:
@@ -284,15 +316,17 @@ class Simulated:
         status, _, body = await self.browser.call(
             step.name, "POST", f"{self.table}{step.name}/", data
         )
-        prompt = pages.PROMPT.search(body) if status == 200 else None
-        for _ in range(3):  # a discard that asks a question: the prompt's answer
-            if prompt is None or action is None:
+        for _ in range(3):  # a move that asks a question: the prompt's answer
+            if status != 200 or action is None or self.forms is None:
+                break
+            follow = self.forms.answer(action, step, body)
+            if follow is None:
                 break
             await self.nap(CLICK_GAP)
-            data = {**step.data, **pages.answer(action, prompt.group(1)), "version": str(version)}
-            status, _, body = await self.browser.call("prompt", "POST", f"{self.table}discard/",
-                                                      data)  # fmt: skip
-            prompt = pages.PROMPT.search(body) if status == 200 else None
+            data = {**follow.data, "version": str(version)}
+            status, _, body = await self.browser.call(
+                "prompt", "POST", f"{self.table}{follow.name}/", data
+            )
         if status == 200:
             return True, body
         self.person.refused[step.name] += 1
@@ -301,16 +335,40 @@ class Simulated:
         return False, body
 
 
+def served_move(game_id: str, user_id: int, version: int, level: str) -> tuple[str, str]:
+    """Play the person's seat through ``games.services``: the computer player's choice from
+    the seat's view (its timeout action if it has none). Answers (the refusal, the
+    fallback taken): each empty when there was none."""
+    from games import services
+    from games.engine.registry import engine_for
+    from games.models import Game
+
+    game = Game.objects.get(pk=game_id)
+    seat = game.seats.get(user_id=user_id).index
+    engine = engine_for(game.kind)
+    state = engine.from_json(game.state)
+    if seat not in engine.to_act(state):
+        return "not to act", ""
+    action = choose_for(game.kind)(engine.view(state, seat), level)
+    fallback = "" if action else "no choice: timeout action"
+    try:
+        services.play(game.id, seat, action or engine.TIMEOUT_ACTION, version)
+    except services.ServiceError as exc:
+        return type(exc).__name__, fallback
+    return "", fallback
+
+
 async def crowd(plan: Plan, people: list[tuple[Person, str]]) -> None:
     """Everyone's visit at once on one keep-alive pool; returns when all have stopped."""
-    faces = pages.Faces(plan.difficulty)
+    adapter = pages.pages_for(plan.kind)
+    forms = adapter(plan.options) if adapter is not None else None
     connector = aiohttp.TCPConnector(limit=0, keepalive_timeout=4.0)  # under gunicorn's 5 s
     timeout = aiohttp.ClientTimeout(total=90)
     async with aiohttp.ClientSession(
         connector=connector, timeout=timeout, cookie_jar=aiohttp.DummyCookieJar()
     ) as http:
         visits = [
-            Simulated(person, Browser(http, plan.base, person, cookies), plan, faces)
+            Simulated(person, Browser(http, plan.base, person, cookies), plan, forms)
             for person, cookies in people
         ]
         results = await asyncio.gather(*(v.run() for v in visits), return_exceptions=True)

@@ -3,7 +3,8 @@
 The catalogue names a game's benchmark by its module path (a string: the site never
 imports ``bench``), so adding a game with a benchmark is still one catalogue line. A
 module named there has ``add_arguments(parser)`` and ``report(out, options)``, and may
-add rows to ``--busy`` with ``busy_extras(level)``.
+add rows to ``--busy`` with ``busy_extras(level)`` and name its table page's adapter for
+the Arena benchmark with ``ARENA_PAGES`` (``bench.arenabench.board.Pages``).
 """
 
 from __future__ import annotations
@@ -16,9 +17,7 @@ from games import catalogue
 
 def benchmarked() -> list[tuple[catalogue.GameEntry, ModuleType]]:
     """The games that have a benchmark, with it, in the catalogue's order."""
-    return [
-        (e, importlib.import_module(e.benchmark)) for e in catalogue.CATALOGUE if e.benchmark
-    ]
+    return [(e, importlib.import_module(e.benchmark)) for e in catalogue.CATALOGUE if e.benchmark]
 
 
 def for_kind(kind: str) -> ModuleType | None:

@@ -29,6 +29,8 @@ from games.bots.rumbaroo import choose_action
 from games.engine import rumbaroo as rb
 
 FIRST_SEED = 4000
+# The table page as a person works it, for python -m bench.arenabench (bench.arenabench.board).
+ARENA_PAGES = "bench.benchmarks.rumbaroo_arena:Pages"
 Timer = Callable[[], float]
 
 

@@ -1,15 +1,20 @@
-"""What a person reads off a Rumbaroo table page, and the clicks that make a move.
+"""Rumbaroo's table page as a person works it: the game's page adapter for ``bench.arenabench``.
+
+The Arena benchmark (``python -m bench.arenabench``) is game-neutral: it follows any
+game's pages (``bench.arenabench.board``) and asks the game's benchmark module
+(``ARENA_PAGES`` in ``bench.benchmarks.rumbaroo``) how to read its table and make a move
+with its forms. This is that adapter, :class:`Pages`.
 
 A simulated person sees only the page (the HTML the server sent to their seat): their
 hand and pouch (tile ids), the melds on the table, the pile's top tile (its spoken
 label), the colour to match, the pool, each player's tile count, whose turn it is and
 what the turn offers (a drawn tile, a Croc Snap, the round's panel). From that it
 rebuilds the seat's view in the shape the game's computer player reads
-(``games.bots.rumbaroo``: the easiest level, a person who plays plainly), asks it for a
-move, and makes that move with the page's own forms: a discard (and the prompt's answer
-when the tile asks for one), a draw, keep, take, next round, or a meld built tile by
-tile in the draft (``move/`` with ``to``) then confirmed, with the Rumbaroo! call pressed
-first when the move owes it. Nothing is read from the server but pages.
+(``games.bots.rumbaroo``: the easiest level, a person who plays plainly), and makes the
+computer's move with the page's own forms: a discard (and the prompt's answer when the
+tile asks for one), a draw, keep, take, next round, or a meld built tile by tile in the
+draft (``move/`` with ``to``) then confirmed, with the Rumbaroo! call pressed first when
+the move owes it. Nothing is read from the server but pages.
 
 Tile faces come from the tile ids: a box's ids are its faces in a fixed order
 (``games.engine.rumbaroo.boxes.box``), the same for every table of the box.
@@ -19,17 +24,17 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils import translation
 
+from bench.arenabench.board import Click, version_of
 from games.engine.rumbaroo.boxes import box
 from games.web.rumbaroo.log import tile_label
 
-VERSION = re.compile(r'data-version="(\d+)"')
 TILE = re.compile(r'data-tile="(\d+)"')
-POLL = re.compile(r'hx-get="([^"]*/board/\?at=(\d+)[^"]*)"[^>]*?\s+hx-trigger="([^"]+)"')
 PLAYER = re.compile(r'<li class="player([^"]*)" data-testid="player-(\d+)">(.*?)</li>', re.S)
 COUNT = re.compile(r'class="player-count">▮(\d+)<')
 COLOUR = re.compile(r'class="c-(\w)" data-testid="colour"')
@@ -37,8 +42,39 @@ POOL = re.compile(r'data-testid="pool-count">(\d+)<')
 PILE_TITLE = re.compile(r'data-testid="pile".*?title="([^"]+)"', re.S)
 DRAWN = re.compile(r'data-testid="drawn-prompt".*?name="tile" value="(\d+)"', re.S)
 PROMPT = re.compile(r'data-testid="prompt" data-choice="(\w+)"')
-FOLLOW = re.compile(r'data-testid="event-next" hx-get="([^"]+)"')
-BACK = re.compile(r'href="([^"]+)" data-testid="back-to-event"')
+# What a person who can't make the computer's move presses in each phase (else: deal on).
+STUCK = {"play": "draw", "drawn": "keep", "croc": "take"}
+
+
+class Pages:
+    """The adapter ``bench.arenabench`` asks (its ``board.Pages``), for a tournament's
+    options: the box (``difficulty``) its tables are dealt with."""
+
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        self.faces = Faces(str(options.get("difficulty", "joey")))
+
+    def read(self, page: str) -> Board | None:
+        return read(page, self.faces)
+
+    def view(self, board: Board) -> dict[str, Any]:
+        return seat_view(board, self.faces)
+
+    def clicks(self, action: dict[str, Any], board: Board) -> list[Click] | None:
+        return clicks(action, board)
+
+    def stuck(self, board: Board) -> Click:
+        return Click(STUCK.get(board.phase, "next-round"), {})
+
+    def undo(self, board: Board) -> Click | None:
+        """A half-built meld left over (Revert is offered): the turn starts again."""
+        return Click("revert", {}) if board.draft else None
+
+    def answer(self, action: dict[str, Any], step: Click, page: str) -> Click | None:
+        """A discard that asks a question: the prompt's answer, as the action carries it."""
+        prompt = PROMPT.search(page)
+        if prompt is None:
+            return None
+        return Click("discard", {**step.data, **answer(action, prompt.group(1))})
 
 
 @dataclass
@@ -61,9 +97,6 @@ class Board:
     direction: int = 1
     drawn: int | None = None
     draft: bool = False  # a meld half built (Revert is offered)
-    game_over: bool = False
-    follow_url: str = ""  # Game over: the poll that sends the player to their next table
-    back_url: str = ""  # Game over: back to the tournament
 
 
 class Faces:
@@ -95,19 +128,6 @@ class Faces:
         raise KeyError(text)
 
 
-def version_of(page: str) -> int | None:
-    found = VERSION.search(page)
-    return int(found.group(1)) if found else None
-
-
-def poll_of(page: str) -> tuple[str, int, str] | None:
-    """The board's own poll: (its URL, the version it asks for, its hx-trigger)."""
-    found = POLL.search(page)
-    if not found:
-        return None
-    return html.unescape(found.group(1)), int(found.group(2)), found.group(3)
-
-
 def _between(page: str, start: str, end: str) -> str:
     at = page.find(start)
     if at < 0:
@@ -122,7 +142,6 @@ def read(page: str, faces: Faces) -> Board | None:
     if version is None:
         return None
     over = 'data-testid="event-next"' in page or 'data-testid="back-to-event"' in page
-    follow, back = FOLLOW.search(page), BACK.search(page)
     seats = [(int(m.group(2)), m.group(1), m.group(3)) for m in PLAYER.finditer(page)]
     seat = next((i for i, css, _ in seats if " me" in css), -1)
     counts = [0] * len(seats)
@@ -170,9 +189,6 @@ def read(page: str, faces: Faces) -> Board | None:
         direction=-1 if "play runs backwards" in page else 1,
         drawn=int(drawn.group(1)) if drawn else None,
         draft='/revert/"' in page,
-        game_over=over,
-        follow_url=html.unescape(follow.group(1)) if follow else "",
-        back_url=html.unescape(back.group(1)) if back else "",
     )
     return board
 
@@ -206,15 +222,6 @@ def seat_view(board: Board, faces: Faces) -> dict[str, Any]:
 
 
 # --- a move as the page's clicks ---------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Click:
-    """One form the person submits: the table's URL name (``discard``, ``move``…) and its
-    fields (the version is added when it is sent)."""
-
-    name: str
-    data: dict[str, str]
 
 
 def clicks(action: dict[str, Any], board: Board) -> list[Click] | None:

@@ -6,17 +6,15 @@ in CI (PostgreSQL) and with DATABASE_URL pointing at PostgreSQL.
 
 from __future__ import annotations
 
-import threading
 from collections import Counter
-from collections.abc import Callable
-from typing import Any
 
 import pytest
-from django.db import connection, connections
+from django.db import connection
 from django.test import Client
 
 from games.models import Seat
 from matchmaking.models import EntryStatus, QueueEntry
+from tests.helpers import all_at_once
 
 from .conftest import HTMX, device_of, press, visitor
 
@@ -24,28 +22,6 @@ pytestmark = [
     pytest.mark.django_db(transaction=True),
     pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL only: row locks"),
 ]
-
-
-def _all_at_once(calls: list[Callable[[], Any]]) -> list[Any]:
-    """Run every call in its own thread, released together; their answers (or errors)."""
-    barrier = threading.Barrier(len(calls))
-    answers: list[Any] = [None] * len(calls)
-
-    def run(i: int) -> None:
-        try:
-            barrier.wait()
-            answers[i] = calls[i]()
-        except Exception as exc:  # noqa: BLE001 - reported by the test
-            answers[i] = exc
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(120)
-    return answers
 
 
 def _check_nobody_double_seated(keys: set[str]) -> int:
@@ -65,7 +41,7 @@ def test_fifty_racing_presses_never_seat_anyone_twice() -> None:
     keys = {device_of(c) for c in clients}
     # 40 players press at once, and 10 of them press a second time in the same instant.
     pressers = [*clients, *clients[:10]]
-    answers = _all_at_once(
+    answers = all_at_once(
         [lambda c=c, i=i: press(c, f"Racer {i:02d}x") for i, c in enumerate(pressers)]
     )
     assert not [a for a in answers if isinstance(a, Exception)], answers
@@ -83,7 +59,7 @@ def test_fifty_racing_presses_never_seat_anyone_twice() -> None:
         if not waiting:
             break
         pollers = [c for c in clients if device_of(c) in waiting]
-        polls = _all_at_once([lambda c=c: c.get("/match/wait/poll/", **HTMX) for c in pollers])
+        polls = all_at_once([lambda c=c: c.get("/match/wait/poll/", **HTMX) for c in pollers])
         assert not [a for a in polls if isinstance(a, Exception)], polls
         _check_nobody_double_seated(keys)
     tables = _check_nobody_double_seated(keys)
@@ -93,7 +69,7 @@ def test_fifty_racing_presses_never_seat_anyone_twice() -> None:
 
 def test_racing_presses_of_one_player_share_one_queue_row() -> None:
     kim = visitor()
-    answers = _all_at_once([lambda: press(kim, "Kim Tiles") for _ in range(10)])
+    answers = all_at_once([lambda: press(kim, "Kim Tiles") for _ in range(10)])
     assert all(a.status_code == 302 for a in answers)
     assert QueueEntry.objects.count() == 1
     assert not Seat.objects.filter(device_key=device_of(kim)).exists()

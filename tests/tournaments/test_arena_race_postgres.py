@@ -9,20 +9,20 @@ poll, the Game over's poll) and the beat's tick, while the last moves of many ta
 
 from __future__ import annotations
 
-import threading
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.db import connection, connections
+from django.db import connection
 from django.db.models import Max
 from django.test import Client
 from django.utils import timezone
 
 from games.models import Game, GameStatus, Move, Seat
 from tests.engine.rumbaroo.rb_helpers import build
+from tests.helpers import all_at_once
 from tests.matchmaking.conftest import play_moves
 from tests.web.rumbaroo.conftest import put_state
 from tournaments import services, standings
@@ -41,28 +41,6 @@ NAMES = (
     "Ash", "Bay", "Cove", "Dune", "Elm", "Fern", "Glen", "Hill", "Isle", "Jade", "Kelp", "Lake",
     "Moss", "Nook", "Oak", "Pine", "Quay", "Reef", "Sage", "Tarn", "Vale", "Wren", "Yew", "Zinc",
 )  # fmt: skip
-
-
-def _all_at_once(calls: list[Callable[[], Any]]) -> list[Any]:
-    """Run every call in its own thread, released together; their answers (or errors)."""
-    barrier = threading.Barrier(len(calls))
-    answers: list[Any] = [None] * len(calls)
-
-    def run(i: int) -> None:
-        try:
-            barrier.wait()
-            answers[i] = calls[i]()
-        except Exception as exc:  # noqa: BLE001 - reported by the test
-            answers[i] = exc
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(120)
-    return answers
 
 
 def _no_errors(answers: list[Any]) -> None:
@@ -139,7 +117,7 @@ def _seat_everyone(event: Tournament, users: list[Any], clients: dict[int, Clien
         if not waiting:
             return
         pollers = {u: c for u, c in clients.items() if u in waiting}
-        _no_errors(_all_at_once([*_live_polls(event, pollers), *_ticks(event, 4)]))
+        _no_errors(all_at_once([*_live_polls(event, pollers), *_ticks(event, 4)]))
         _check_seating(users)
 
 
@@ -160,7 +138,7 @@ def _one_move_from_the_end(game: Game, winner_id: int) -> None:
 def test_racing_polls_and_ticks_seat_every_waiting_player_once() -> None:
     event, users, clients = _field(PLAYERS)
     # Every page asks at the same instant the event is due to start, with the beat.
-    _no_errors(_all_at_once([*_live_polls(event, clients), *_ticks(event, 6)]))
+    _no_errors(all_at_once([*_live_polls(event, clients), *_ticks(event, 6)]))
     assert _check_seating(users) >= 1
     _seat_everyone(event, users, clients)
     assert _check_seating(users) == PLAYERS // 2
@@ -189,7 +167,7 @@ def test_racing_game_ends_polls_and_ticks_never_seat_twice_or_lose_a_result() ->
             for t in running
             for u in t.game.seats.values_list("user_id", flat=True)
         ]
-        answers = _all_at_once([*enders, *follows, *_ticks(event, 4)])
+        answers = all_at_once([*enders, *follows, *_ticks(event, 4)])
         _no_errors(answers)
         finished = [a for a in answers[: len(enders)] if isinstance(a, Game)]
         assert all(g.status == GameStatus.FINISHED for g in finished), round_no
@@ -222,7 +200,7 @@ def test_one_player_in_two_arenas_ticked_at_once_sits_at_one_table() -> None:
             Entry.objects.bulk_create(
                 Entry(tournament=event, user=u, last_seen=now) for u in (kim, mate)
             )
-        _no_errors(_all_at_once([lambda e=e: services.tick(e.pk) for e in events for _ in (0, 1)]))
+        _no_errors(all_at_once([lambda e=e: services.tick(e.pk) for e in events for _ in (0, 1)]))
         at = Seat.objects.filter(user=kim, game__status=GameStatus.ACTIVE).count()
         assert at == 1, attempt
         _check_seating([kim, *mates])

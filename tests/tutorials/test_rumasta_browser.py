@@ -17,54 +17,32 @@ from playwright.sync_api import expect
 
 from tests.browser_checks import violations
 from tests.browser_games import shot
-from tests.tutorials.test_tile_rummy_browser import settled
-from tutorials.models import Progress, Status
+from tests.tutorials.guided import GuidedTable, from_the_offer, settled
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-
-def step_shown(page: Any, number: int, title: str) -> None:
-    words = f"Step {number} of 4: {title}."
-    expect(page.get_by_test_id("guide-step")).to_have_text(words, timeout=20_000)
-    expect(page.get_by_test_id("announcer")).to_contain_text(words)
-    settled(page)
-
-
-def key_pick(page: Any, face: str) -> None:
-    box = page.get_by_test_id("hand").get_by_test_id(f"hand-{face}").first.locator("input")
-    box.focus()
-    page.keyboard.press("Space")
-    expect(box).to_be_checked()
-
-
-def tap_pick(page: Any, face: str) -> None:
-    card = page.get_by_test_id("hand").get_by_test_id(f"hand-{face}").first
-    card.click()
-    expect(card.locator("input")).to_be_checked()
+# Cards: "hand-AS" in the hand, and two decks, so a face may stand twice.
+TABLE = GuidedTable(steps=4, hand="hand", piece="hand", twins=True)
 
 
 def test_the_guided_game_from_the_offer_to_done(live_server: Any, page: Any) -> None:
-    page.set_viewport_size({"width": 360, "height": 740})
-    page.goto(f"{live_server.url}/rumasta/new/")
-    expect(page.get_by_test_id("tutorial-offer")).to_contain_text("New to Rumasta?")
-    page.get_by_role("button", name="Play a guided first game").click()
-    page.wait_for_url("**/rumasta/g/*/")
-    step_shown(page, 1, "Drawing")
+    from_the_offer(page, live_server.url, "rumasta", "Rumasta")
+    TABLE.step_shown(page, 1, "Drawing")
     found = violations(page, "guided Rumasta at 360 px")
 
     page.keyboard.press("c")  # "C · Draw 4"
-    step_shown(page, 2, "A red 3 and a meld")
+    TABLE.step_shown(page, 2, "A red 3 and a meld")
     for face in ("AS", "AH", "AC"):
-        key_pick(page, face)
+        TABLE.key_pick(page, face)
     page.get_by_role("button", name="Meld the picked cards").click()
-    step_shown(page, 3, "A freeze")
+    TABLE.step_shown(page, 3, "A freeze")
 
-    tap_pick(page, "2C")
+    TABLE.tap_pick(page, "2C")
     page.get_by_test_id("discard-1").click()
     settled(page)
-    tap_pick(page, "9D")
+    TABLE.tap_pick(page, "9D")
     page.get_by_test_id("discard-2").click()
-    step_shown(page, 4, "Taking a pile with its proof")  # after Marta's turn, frame by frame
+    TABLE.step_shown(page, 4, "Taking a pile with its proof")  # after Marta's turn, frame by frame
     expect(page.get_by_test_id("frozen-1")).to_be_visible()
 
     # A wrong proof for the frozen pile: refused with its explanation, read out, taken back.
@@ -73,8 +51,8 @@ def test_the_guided_game_from_the_offer_to_done(live_server: Any, page: Any) -> 
     page.keyboard.press("Enter")
     expect(page.get_by_test_id("proof-step")).to_be_visible()
     settled(page)
-    key_pick(page, "8S")
-    key_pick(page, "KD")
+    TABLE.key_pick(page, "8S")
+    TABLE.key_pick(page, "KD")
     page.get_by_test_id("prove-1").click()
     expect(page.get_by_test_id("error")).to_contain_text("A frozen pile needs its proof")
     expect(page.get_by_test_id("announcer")).to_contain_text("Wilds never prove")
@@ -86,16 +64,10 @@ def test_the_guided_game_from_the_offer_to_done(live_server: Any, page: Any) -> 
     page.get_by_role("button", name="A · Take pile 1").click()
     expect(page.get_by_test_id("proof-step")).to_be_visible()
     settled(page)
-    key_pick(page, "8S")
-    key_pick(page, "8C")
+    TABLE.key_pick(page, "8S")
+    TABLE.key_pick(page, "8C")
     page.get_by_test_id("prove-1").click()
-    expect(page.get_by_test_id("guide-line")).to_contain_text("Guided game complete.")
-    expect(page.get_by_test_id("announcer")).to_contain_text("Guided game complete.")
-    page.reload()
-    expect(page.get_by_test_id("guide-line")).to_contain_text("Guided game complete.")
-    shot(page, "guided-rumasta-done", full_page=True)
-    found += violations(page, "the guided game's end at 360 px")
-    assert Progress.objects.get().status == Status.DONE
+    found += TABLE.finish(page, "rumasta")
 
     page.goto(f"{live_server.url}/me/stats/")
     expect(page.get_by_test_id("tutorial-rumasta")).to_contain_text("✓")
