@@ -127,7 +127,7 @@ def test_a_pages_tick_goes_on_at_once_while_another_request_holds_the_tournament
     holder.start()
     try:
         assert holding.wait(10)
-        services.tick(event.pk, wait=False)  # would block until the holder lets go
+        services.tick(event.pk, wait=False)  # waits half a second, not until the holder ends
         assert not release.is_set() and not tables(event)
     finally:
         release.set()

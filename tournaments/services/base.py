@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db import transaction
+from django.db import OperationalError, connection, transaction
 from django.db.models import F
 
 from games import live
@@ -28,6 +28,7 @@ CODE_LENGTH = 8
 NEWCOMER_RATING = 1000.0  # an account never rated at the game pairs as a newcomer shows
 TABLES_PER_PASS = 8  # tables one locked pass deals; the next pass follows at once
 AT_TABLE_SECONDS = 60  # a player who moved this recently is still at the table at its end
+BRIEF_LOCK_MS = 500  # how long a page's tick waits for a tournament another request holds
 
 
 # What a result changes on an entry (``_record``).
@@ -63,10 +64,24 @@ def _locked(tournament_id: int) -> Tournament:
 
 
 def _locked_if_free(tournament_id: int) -> Tournament | None:
-    """The tournament locked, or None if another request holds it (it is doing the work:
-    a page's poll need not queue behind it, holding a database connection)."""
-    found = Tournament.objects.select_for_update(skip_locked=True).filter(pk=tournament_id)
-    return found.first()
+    """The tournament locked, or None if another request held it for ``BRIEF_LOCK_MS``.
+
+    The holder is doing the work (its next pass sees whoever waits now), so a page's poll
+    need not queue behind it holding a database connection; but a pass is short, and
+    waiting out its end lets the move that just ended a game pair its players at once.
+    """
+    if connection.vendor != "postgresql":  # one writer at a time: no lock to wait on
+        return Tournament.objects.select_for_update().filter(pk=tournament_id).first()
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT set_config('lock_timeout', %s, true)", [f"{BRIEF_LOCK_MS}ms"])
+    try:
+        with transaction.atomic():  # a savepoint: a timeout leaves the transaction usable
+            return Tournament.objects.select_for_update().filter(pk=tournament_id).first()
+    except OperationalError:
+        return None
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute("RESET lock_timeout")  # the pass's own locks wait as usual
 
 
 def board_name(user_id: int) -> str:
