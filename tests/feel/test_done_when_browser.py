@@ -18,8 +18,8 @@ from playwright.sync_api import expect
 
 from tests.feel.test_motion_browser import MOTION, RECORD
 from tests.feel.test_sound_browser import AUDIO, COUNT_AUDIO
-from tests.tutorials.test_rumasta_browser import key_pick, step_shown, tap_pick
-from tests.tutorials.test_tile_rummy_browser import settled
+from tests.tutorials.guided import settled
+from tests.tutorials.test_rumasta_browser import TABLE
 from tutorials.models import Progress, Status
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -33,7 +33,7 @@ def test_a_newcomer_learns_rumasta_on_a_phone_in_two_minutes(live_server: Any, p
     page.goto(f"{live_server.url}/rumasta/new/")
     page.get_by_role("button", name="Play a guided first game").click()
     page.wait_for_url("**/rumasta/g/*/")
-    step_shown(page, 1, "Drawing")
+    TABLE.step_shown(page, 1, "Drawing")
     assert page.evaluate(AUDIO) == {"made": [], "started": []}  # silent until asked
 
     toggle = page.get_by_test_id("sound-toggle")
@@ -41,22 +41,22 @@ def test_a_newcomer_learns_rumasta_on_a_phone_in_two_minutes(live_server: Any, p
     expect(page.locator("html")).to_have_attribute("data-sound", "on")
 
     page.keyboard.press("c")  # draw 4
-    step_shown(page, 2, "A red 3 and a meld")
+    TABLE.step_shown(page, 2, "A red 3 and a meld")
     for face in ("AS", "AH", "AC"):
-        key_pick(page, face)
+        TABLE.key_pick(page, face)
     page.get_by_role("button", name="Meld the picked cards").click()
-    step_shown(page, 3, "A freeze")
-    tap_pick(page, "2C")
+    TABLE.step_shown(page, 3, "A freeze")
+    TABLE.tap_pick(page, "2C")
     page.get_by_test_id("discard-1").click()
     settled(page)
-    tap_pick(page, "9D")
+    TABLE.tap_pick(page, "9D")
     page.get_by_test_id("discard-2").click()
-    step_shown(page, 4, "Taking a pile with its proof")
+    TABLE.step_shown(page, 4, "Taking a pile with its proof")
     page.get_by_role("button", name="A · Take pile 1").click()
     expect(page.get_by_test_id("proof-step")).to_be_visible()
     settled(page)
-    key_pick(page, "8S")
-    key_pick(page, "8C")
+    TABLE.key_pick(page, "8S")
+    TABLE.key_pick(page, "8C")
     page.get_by_test_id("prove-1").click()
     expect(page.get_by_test_id("guide-line")).to_contain_text("Guided game complete.")
     took = time.monotonic() - started

@@ -19,7 +19,7 @@ from games.engine import rumbaroo as rb
 from games.models import Game
 from tests.browser_games import deal_in_browser
 from tests.engine.rumbaroo.rb_helpers import names
-from tests.tutorials.test_tile_rummy_browser import settled
+from tests.tutorials.guided import settled
 from tests.web.test_keys import TABLES
 from tests.web.tile_rummy.test_phone_table_browser import deal as deal_tile_rummy
 
