@@ -10,7 +10,9 @@ The rules live here, once: every POST names the version it was made
 against; the seat comes from who is asking (account or signed device
 cookie), never from the form; a refusal answers 4xx with the board redrawn and the
 reason, the game unchanged; other players' moves are shown one at a time
-through ``board/?at=N``.
+through ``board/?at=N``. A POST whose answer was lost is sent again by the page
+(:data:`RESENT`): a move already made is answered, not played twice, and a draft
+step is not applied twice.
 """
 
 from __future__ import annotations
@@ -50,12 +52,16 @@ class TableRequest(HttpRequest):
     htmx: HtmxDetails
     device_key: str
 
+
 Change = Callable[[dict[str, Any] | None, dict[str, Any]], dict[str, Any] | None]
 Mover = Callable[[dict[str, Any] | None, dict[str, Any], int, str], dict[str, Any]]
 
 # How long each of the others' moves stays on screen, in ms.
 SPEEDS = {"fast": 350, "normal": 800, "slow": 1500}
 TABLE_ROUTE = "g/<uuid:game_id>/"
+# static/js/table.js sends a table's POST again under this header (the attempt: 1, 2) when
+# no answer came (the node died after the commit, the network dropped the response).
+RESENT = "X-Retry"
 ABANDON = "games/abandon.html"
 
 
@@ -247,17 +253,51 @@ class TableFlow:
     def act(
         self, request: TableRequest, game: Game, seat: Seat, action: dict[str, Any]
     ) -> HttpResponse:
-        """Play ``action`` for the seat and show the result (or the refusal)."""
+        """Play ``action`` for the seat and show the result (or the refusal).
+
+        The same move sent again after its answer was lost is answered the same way: the
+        service plays it once (``services.already_played``).
+        """
         version = as_int(request.POST.get("version"))
         try:
             # The game as game_for_post read it: the service writes it only if it is current.
             game = services.play(game.id, seat.index, action, version or 0, loaded=game)
         except services.ServiceError as exc:
             return self.refuse(request, game, seat, exc)
+        return self.played(request, game, seat, version or 0)
+
+    def played(self, request: TableRequest, game: Game, seat: Seat, version: int) -> HttpResponse:
+        """The answer to the seat's move made at ``version``."""
         if not request.htmx:
             return redirect(self.table_url_name, game_id=game.id)
         # Show our own move first; the board then steps through the computers' turns.
-        return self.board(request, game, seat, shown=(version or 0) + 1)
+        return self.board(request, game, seat, shown=version + 1)
+
+    def resent_move(self, request: TableRequest, game: Game, seat: Seat) -> int | None:
+        """The version a POST sent again was made at, when the seat's latest move was made
+        there: the first send played it and its answer was lost. None otherwise.
+
+        A move built from the seat's draft cannot be built again once the move cleared
+        the draft, so its resend is refused before the service sees it; that refusal is
+        answered as the move played, without the error.
+        """
+        version = as_int(request.POST.get("version"))
+        if not resent(request) or version is None or version >= game.version:
+            return None
+        played = services.move_made_at(game.id, seat.index, version)
+        return None if played is None else version
+
+    def resent_draft(self, request: TableRequest, game: Game, seat: Seat) -> HttpResponse | None:
+        """The board as it is, for a draft step sent again at the version it was made at.
+
+        The first send may have changed the draft already, and a second would change it
+        again (a toggle undone, a tile moved twice): it is not applied. A tap that never
+        arrived is tapped again. None: not such a resend, go on.
+        """
+        version = as_int(request.POST.get("version"))
+        if not resent(request) or version != game.version:
+            return None
+        return self.board(request, game, seat)
 
     def simple(self, kind: str) -> View:
         """A POST view that plays ``{"type": kind}`` for the caller's seat (draw, next round…)."""
@@ -305,6 +345,9 @@ class TableFlow:
     def draft_change(self, request: TableRequest, game_id: UUID, change: Change) -> HttpResponse:
         """Apply ``change`` to the seat's unconfirmed turn and redraw the board."""
         game, seat = self.game_for_post(request, game_id)
+        held = self.resent_draft(request, game, seat)
+        if held is not None:
+            return held
         version = as_int(request.POST.get("version")) or 0
         try:
             seat.turn_draft = services.update_draft(
@@ -339,9 +382,15 @@ class TableFlow:
     def refuse(
         self, request: TableRequest, game: Game, seat: Seat, error: services.ServiceError
     ) -> HttpResponse:
-        """The unchanged board with the reason (htmx), or a message and a redirect."""
+        """The unchanged board with the reason (htmx), or a message and a redirect.
+
+        A resend of the seat's move already made is answered as that move (``resent_move``).
+        """
         game.refresh_from_db()
         seat.refresh_from_db()
+        made = self.resent_move(request, game, seat)
+        if made is not None:
+            return self.played(request, game, seat, made)
         if not request.htmx:
             messages.error(request, error.message)
             return redirect(self.table_url_name, game_id=game.id)
@@ -396,12 +445,7 @@ class TableFlow:
         self, request: TableRequest, game: Game, context: dict[str, Any], seat: Seat
     ) -> dict[str, Any]:
         """The speed choice and, while computers are to move, when to ask for the next frame."""
-        # The settings page's speed (preferences.feel, put on the request by its middleware:
-        # the platform never imports the apps) is every table's default; a table's own
-        # control still changes it for this visit (the session).
-        chosen = getattr(getattr(request, "feel", None), "computer_speed", "")
-        default = chosen if chosen in SPEEDS else "fast" if game.online else self.default_speed
-        speed = request.session.get(self.speed_key, default)
+        speed, default = self.speed_for(request, game)
         waiting = context["waiting"] and game.awaiting_computer
         # At an online table anything can change at any time (others' moves, the
         # clock, the host's pause), so the board always asks; "seen" lets the
@@ -413,11 +457,22 @@ class TableFlow:
             "delay_ms": SPEEDS.get(speed, SPEEDS[default]),
             "next_at": game.version + 1 if waiting or running else None,
             "seen": online_table.stamp(game) if running else None,
+            # The live process's websocket (live/), which pauses the poll while it is open.
+            "live_url": live.socket_path(game.id) if running else None,
             "board_url": self.url("board", game),
             "leave_urls": self.leave_urls(game),
             "online": online_table.bar(request, game, seat, self.url("take_back", game)),
             "guide": services.script_guide(game, seat),  # a guided game's step (tutorials)
         }
+
+    def speed_for(self, request: HttpRequest, game: Game) -> tuple[str, str]:
+        """The speed the others' moves are shown at for this request, and the default."""
+        # The settings page's speed (preferences.feel, put on the request by its middleware:
+        # the platform never imports the apps) is every table's default; a table's own
+        # control still changes it for this visit (the session).
+        chosen = getattr(getattr(request, "feel", None), "computer_speed", "")
+        default = chosen if chosen in SPEEDS else "fast" if game.online else self.default_speed
+        return request.session.get(self.speed_key, default), default
 
     def leave_urls(self, game: Game) -> dict[str, str]:
         """Where the shared Save and exit / Abandon controls post to."""
@@ -443,7 +498,8 @@ class TableFlow:
         try:
             services.take_back(game.id, seat.index)
         except services.ServiceError as exc:
-            return self.refuse(request, game, seat, exc)
+            if not (resent(request) and exc.code == "not_house"):  # else: the first send did it
+                return self.refuse(request, game, seat, exc)
         game, seat = self.game_for_player(request, game_id)
         if not request.htmx:
             return redirect(self.table_url_name, game_id=game.id)
@@ -484,6 +540,11 @@ def _abandon(request: TableRequest, game: Game, seat: Seat) -> services.ServiceE
     except services.ServiceError as exc:
         return exc
     return None
+
+
+def resent(request: HttpRequest) -> bool:
+    """Whether the page sent this POST again because the first send got no answer."""
+    return bool(request.headers.get(RESENT))
 
 
 def _nothing_new(probe: Probe | None, at: int | None, seen: int | None) -> bool:

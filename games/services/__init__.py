@@ -16,6 +16,7 @@ One module per job; this package's names are the door (``services.play``):
 - ``pauses``, ``seats`` (the house taking and giving back a seat), ``house``,
   ``suspensions``, ``drafts`` (a seat's turn draft);
 - ``scripts``: a guided game's script (its steps, its computers' moves, its guide);
+- ``replayed``: a move sent again after its answer was lost, answered and not played twice;
 - ``rows`` and ``errors``. The task queue they call is an interface,
   ``games.task_queue``, which ``games.tasks`` implements and ``games.apps`` registers.
 """
@@ -38,6 +39,7 @@ from games.services.errors import (
 from games.services.house import HOUSE_AFTER_MISSES, SeatChange
 from games.services.moves import SeatSpec, abandon, create_game, mark_hint_used, play
 from games.services.pauses import MAX_PAUSE, close_expired_pauses, pause, resume
+from games.services.replayed import already_played, move_made_at
 from games.services.rows import load_state
 from games.services.scripts import MARK as SCRIPT_MARK
 from games.services.scripts import Script, follows_script
@@ -70,6 +72,7 @@ __all__ = [
     "TaskQueue",
     "TooSoon",
     "abandon",
+    "already_played",
     "apply_due_timeouts",
     "can_leave",
     "close_expired_pauses",
@@ -81,6 +84,7 @@ __all__ = [
     "leave_seat",
     "load_state",
     "mark_hint_used",
+    "move_made_at",
     "pause",
     "play",
     "postpone_clock",

@@ -2,6 +2,8 @@
 
 Every move — a person's, a computer's, the clock's — ends here, in one transaction
 that takes the game's row lock before any seat's (see tests/games/test_lock_order_postgres.py).
+A person's move sent again after its answer was lost is answered, not played twice
+(``replayed``).
 """
 
 from __future__ import annotations
@@ -20,8 +22,9 @@ from games.engine.base import IllegalAction
 from games.engine.registry import engine_for
 from games.log_context import about_game
 from games.models import Game, GameStatus, Move, Seat
+from games.services import replayed
 from games.services.deadlines import _next_deadline, _queue_clock_on_commit
-from games.services.errors import IllegalMove, NotAllowed, Paused, _stale
+from games.services.errors import IllegalMove, NotAllowed, Paused, StaleVersion, _stale
 from games.services.house import _count_missed_turn, _save_seat
 from games.services.rows import _load, _seat_at
 from games.services.scripts import ScriptRefused
@@ -44,7 +47,12 @@ def write_move(
     automated: bool = False,
     lapse: bool = True,
 ) -> Game:
-    """``play`` without its catching up first (``due_first``): the move itself, now."""
+    """``play`` without its catching up first (``due_first``): the move itself, now.
+
+    A person's move refused as stale that is the seat's latest move, made at that very
+    version (its answer was lost and the page sent it again), answers the game as it is
+    now: played once, nothing applied again (``replayed.already_played``).
+    """
     with about_game(game_id):
         game = loaded if loaded is not None else _load(game_id)
         engine = engine_for(game.kind)
@@ -57,6 +65,12 @@ def write_move(
             # A guided game's wrong step is undone whole: the turn's draft goes back too.
             _clear_draft(game, seat)
             raise IllegalMove(refused.reason, "script") from refused
+        except StaleVersion:
+            person = not (automated or timeout)
+            if not (person and replayed.already_played(game, seat, expected_version, action)):
+                raise
+            log.info("move at v%s seat=%s already played: answered again", expected_version, seat)
+            return _load(game_id)
         if game.awaiting_computer and task_queue.in_process():
             game = _load(game_id)  # the computers already moved, in the commit hook
     return game

@@ -447,6 +447,73 @@
     focusKey = null;
   });
 
+  // --- a move whose answer was lost ----------------------------------------------------------
+
+  // A table's POST (it names the game's version) that got no answer — the network dropped it,
+  // or the balancer said 502/503/504 because the node died, perhaps after the move was
+  // saved — is sent again after a short pause with exactly the same fields, under the
+  // X-Retry header. The server plays a move once: a move it already made is answered with the
+  // board, no error (games/services/replayed.py), and a draft step is not applied twice. After
+  // the last resend the board is fetched afresh; nothing scary is shown, and the board's own
+  // poll goes on. A press never becomes two moves: every resend carries the same version.
+  const RETRY = "X-Retry";
+  const RESEND_AFTER = [500, 1500]; // ms before the first and the second resend
+  const RELOAD_AFTER = [1000, 3000, 8000]; // ms before each fetch of the board afterwards
+  const LOST = [502, 503, 504]; // a balancer's answers for a node that did not answer
+
+  function boardUrl(path) {
+    const board = path.match(/^(.*\/g\/[0-9a-f-]+\/)[^/]+\/?$/i);
+    return board ? board[1] + "board/" : null;
+  }
+
+  function again(verb, path, values, attempt, delay) {
+    window.setTimeout(function () {
+      if (!window.htmx || !document.getElementById("board")) return;
+      const headers = {};
+      headers[RETRY] = String(attempt);
+      const context = { source: document.body, target: "#board", swap: "outerHTML", headers: headers };
+      let url = path;
+      if (values) context.values = values;
+      if (verb === "GET") {
+        url = boardUrl(path);
+        if (!url) { url = window.location.href; context.select = "#board"; } // the page's board
+      }
+      window.htmx.ajax(verb, url, context).catch(function () { /* htmx:sendError: below */ });
+    }, delay);
+  }
+
+  function copy(formData) {
+    const out = new FormData();
+    formData.forEach(function (value, key) { out.append(key, value); });
+    return out;
+  }
+
+  function answerLost(event) {
+    const detail = event.detail || {};
+    const config = detail.requestConfig;
+    if (!config || !config.target || config.target.id !== "board") return;
+    if (event.type === "htmx:responseError" && LOST.indexOf(detail.xhr && detail.xhr.status) === -1) return;
+    const attempt = Number((config.headers && config.headers[RETRY]) || 0);
+    const verb = String(config.verb || "").toUpperCase();
+    if (verb === "POST" && config.formData && config.formData.has("version")) {
+      if (attempt < RESEND_AFTER.length) {
+        const sent = Number(config.formData.get("version"));
+        const board = document.getElementById("board");
+        if (board && Number(board.dataset.version) > sent) return; // the poll brought the table
+        again("POST", config.path, copy(config.formData), attempt + 1, RESEND_AFTER[attempt]);
+      } else {
+        again("GET", config.path, null, RESEND_AFTER.length + 1, RELOAD_AFTER[0]);
+      }
+    } else if (verb === "GET" && attempt > RESEND_AFTER.length) { // our own fetch of the board
+      const left = attempt - RESEND_AFTER.length;
+      if (left < RELOAD_AFTER.length) again("GET", config.path, null, attempt + 1, RELOAD_AFTER[left]);
+    }
+  }
+
+  ["htmx:sendError", "htmx:responseError", "htmx:timeout"].forEach(function (name) {
+    document.addEventListener(name, answerLost);
+  });
+
   function ready() {
     sortRack();
     setUpDocks();

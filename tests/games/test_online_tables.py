@@ -233,8 +233,19 @@ def only_the_first_lands(game: Game, seat: int, first: dict, second: dict, refus
 
 def test_two_devices_racing_on_one_answer_one_wins_the_other_is_refused() -> None:
     game, seat = person_to_act()
-    draw = {"type": "draw"}
-    only_the_first_lands(game, seat, draw, draw, services.ServiceError)
+    only_the_first_lands(game, seat, {"type": "draw"}, {"type": "pass"}, services.ServiceError)
+
+
+def test_two_devices_sending_the_same_answer_play_it_once() -> None:
+    """The same move at the same version is one press (a resend whose answer was lost looks
+    the same): the second is answered with the table, nothing played again
+    (games/services/replayed.py)."""
+    game, seat = person_to_act()
+    version, draw = game.version, {"type": "draw"}
+    played = services.play(game.id, seat, draw, version)
+    again = services.play(game.id, seat, draw, version)
+    assert again.version == played.version
+    assert Move.objects.filter(game=game, seq__gt=version).count() == played.version - version
 
 
 def test_the_poll_answers_nothing_new_until_the_table_changes_and_then_the_board() -> None:

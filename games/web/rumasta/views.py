@@ -121,8 +121,15 @@ def _step(
     read: Callable[[], Change],
     finish: Callable[[dict[str, Any], dict[str, Any]], dict[str, Any] | None] | None = None,
 ) -> HttpResponse:
-    """Change the draft; once ``finish`` says the step is complete, play the move instead."""
+    """Change the draft; once ``finish`` says the step is complete, play the move instead.
+
+    Sent again after its answer was lost, a step is not applied twice (a group set aside
+    twice): ``resent_draft`` answers the board as it is.
+    """
     game, seat = FLOW.game_for_post(request, game_id)
+    held = FLOW.resent_draft(request, game, seat)
+    if held is not None:
+        return held
     view = FLOW.view(game, seat)
     try:
         change = read()
