@@ -9,7 +9,7 @@
   const root = document.documentElement;
   const api = (window.rummyMotion = { started: 0, mode: mode });
   const reduce = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
-  const MOST = 40; // more pieces than this in one swap (a new deal): only the first ones travel
+  const MOST = 40; // more pieces moving than this in one swap (a new deal): only the first travel
   const running = new Set();
 
   function mode() {
@@ -19,12 +19,13 @@
   }
 
   // Every piece on the board by a key that survives the swap: a tile's id (data-tile), a
-  // card's id in a hand of cards (its checkbox's value). The first of each key only.
+  // card's id (data-card), the same in the hand and on the table. The first of each key only.
   function pieces(board) {
     const found = new Map();
-    board.querySelectorAll(".tile[data-tile], .rm-pick").forEach(function (element) {
-      const check = element.querySelector(".rm-check");
-      const key = element.getAttribute("data-tile") ? "t" + element.getAttribute("data-tile") : check && "c" + check.value;
+    board.querySelectorAll(".tile[data-tile], [data-card]").forEach(function (element) {
+      const tile = element.getAttribute("data-tile");
+      const card = element.getAttribute("data-card");
+      const key = tile ? "t" + tile : card ? "c" + card : null;
       if (key && !found.has(key)) found.set(key, element);
     });
     return found;
@@ -41,7 +42,9 @@
       const box = element && element.getBoundingClientRect();
       return box && box.width ? box : null;
     }
-    const took = /\/take(-both)?\/$/.test(String(config.path || "").split("?")[0]);
+    // A pile taken: by its address, or by a button that says it takes (data-takes).
+    const by = config.elt && config.elt.closest ? config.elt.closest("[data-takes]") : null;
+    const took = !!by || /\/take(-both)?\/$/.test(String(config.path || "").split("?")[0]);
     let pile = 0;
     try { pile = parseInt(config.parameters && config.parameters.pile, 10) || 0; } catch (e) { /* none */ }
     return {
@@ -95,12 +98,13 @@
     const to = element.getBoundingClientRect();
     const dx = from.left + from.width / 2 - (to.left + to.width / 2);
     const dy = from.top + from.height / 2 - (to.top + to.height / 2);
-    if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
+    if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return false;
     const animation = element.animate(
       [{ transform: "translate(" + dx + "px, " + dy + "px)" }, { transform: "none" }],
       { duration: ms, delay: wait || 0, easing: "cubic-bezier(.2, .7, .3, 1)", fill: "backwards" }
     );
     track(animation, element);
+    return true;
   }
 
   function fade(element, ms) {
@@ -125,15 +129,13 @@
         return;
       }
       if (old) {
-        moved += 1;
-        travel(element, old, ms, 0);
+        if (travel(element, old, ms, 0)) moved += 1;
         return;
       }
       // New on the board: drawn into the rack, or laid by whoever played (one after another).
       const from = inRack(element) ? was.from.draw : was.from.laid;
-      if (!from) return;
+      if (!from || !travel(element, from, ms, Math.min(arrived, 6) * 60)) return;
       moved += 1;
-      travel(element, from, ms, Math.min(arrived, 6) * 60);
       arrived += 1;
     });
   }
