@@ -114,9 +114,19 @@ def test_full_motion_moves_the_tiles_without_covering_the_controls(
     assert page.evaluate("document.getAnimations().length") == 0
 
     page.get_by_role("button", name="Reset").click()
+    expect(page.get_by_test_id("rack").get_by_test_id("tile-R10")).to_be_visible()
+    page.keyboard.press("Shift")  # R10 home at once: the draw's swap is measured from rest
     before = len(page.evaluate(MOTION)["animate"])
+    start = page.evaluate("+document.getElementById('board').dataset.version")
     page.get_by_role("button", name="Draw a tile").click()
-    expect(page.get_by_test_id("status")).to_contain_text("Your turn", timeout=20_000)
+    # The draw and the computer's answer shown (the table's own run was "fresh" already).
+    page.wait_for_function(
+        """(start) => { const b = document.getElementById('board');
+          return +b.dataset.version >= start + 2 && b.dataset.turn === 'mine'; }""",
+        arg=start,
+        timeout=20_000,
+    )
+    expect(page.get_by_test_id("status")).to_contain_text("Your turn")
     expect(page.get_by_test_id("table").locator(".tile.fresh")).to_have_count(3)
     record = page.evaluate(MOTION)
     travelled = [a for a in record["animate"][before:] if a["travel"] and a["tile"]]
