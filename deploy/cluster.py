@@ -11,9 +11,11 @@ and its output in var/cluster/logs (one folder, gitignored):
   checking ``/health/live/`` every second; the site is at http://127.0.0.1:18000/;
 - ``worker1``, ``worker2``: Celery workers (computer turns, clocks, reviews), each
   with a metrics page of its own (``METRICS_PORT``);
-- ``beat``: exactly one Celery beat. A second on this machine is refused by its
-  pidfile (Celery's pidlock: "already running"); one started elsewhere is harmless,
-  since everything beat sends is idempotent (README "Cluster").
+- ``beat1``, ``beat2``: two Celery beats with redbeat's scheduler: the first to take
+  its Redis lock sends (beat1, started first), the other waits for the lock and takes
+  over within 25 s if the active one dies; a beat that lost its lock exits rather than
+  send beside the new one (settings' REDBEAT_LOCK_TIMEOUT, docs/cluster.md). They log
+  at INFO, so ``status`` can name the active one ("Acquired lock" since its start).
 
 Redis (databases 8 and 9) and PostgreSQL are the machine's own: started if they are
 down, never stopped. Debian's haproxy and pgbouncer are installed when missing (as
@@ -121,6 +123,7 @@ class Part:
     env: dict[str, str]
     ready_url: str = ""
     ready_port: int = 0
+    ready_log: str = ""  # a line its log shows (since its start) once it is up
 
     @property
     def pidfile(self) -> Path:
@@ -135,7 +138,7 @@ def parts() -> list[Part]:
     out.append(_balancer())
     for i in range(1, WORKERS + 1):
         out.append(_worker(i))
-    out.append(_beat())
+    out += [_beat(1), _beat(2)]
     return out
 
 
@@ -186,9 +189,34 @@ def _worker(i: int) -> Part:
     return part
 
 
-def _beat() -> Part:
-    args = ["beat", "-s", str(RUN / "beat-schedule"), "--pidfile", str(RUN / "celerybeat.pid")]
-    return _celery("beat", args, {})
+def _beat(i: int) -> Part:
+    """A beat; the schedule and its last runs are in Redis (redbeat), so no schedule file."""
+    args = ["beat", "--pidfile", str(RUN / f"celerybeat{i}.pid"), "--loglevel", "INFO"]
+    part = _celery(f"beat{i}", args, {"LOG_LEVEL": "INFO"})
+    # Up: configured and asking for the lock. beat1 then takes it at once, before beat2
+    # has even started, so beat1 is the active one after ``start``.
+    part.ready_log = "beat: Starting..."
+    return part
+
+
+LOCK_TAKEN = "beat: Acquired lock"
+
+
+def active_beat() -> str | None:
+    """The beat holding redbeat's lock: alive, and its log says so since it started."""
+    for part in parts():
+        if part.name.startswith("beat") and read_pid(part) and LOCK_TAKEN in log_since_start(part):
+            return part.name
+    return None
+
+
+def log_since_start(part: Part) -> str:
+    """The part's log since ``spawn`` last wrote its start line."""
+    try:
+        log = (LOGS / f"{part.name}.log").read_text(errors="replace")
+    except OSError:
+        return ""
+    return log.rsplit("\n--- ", 1)[-1]
 
 
 def read_pid(part: Part) -> int | None:
@@ -231,6 +259,8 @@ def wait_ready(part: Part, pid: int, seconds: float = 30) -> None:
 def _answers(part: Part) -> bool:
     if part.ready_url:
         return http_status(part.ready_url) == 200
+    if part.ready_log:
+        return part.ready_log in log_since_start(part)
     if part.ready_port:
         import socket
 
@@ -394,11 +424,14 @@ def restart(name: str) -> None:
 
 def status() -> int:
     """One line per part (pid or down), the balancer's view of the nodes, and /health/."""
-    down = 0
+    down, active = 0, active_beat()
     for part in parts():
         pid = read_pid(part)
         down += pid is None
-        print(f"  {part.name:<10} {'pid ' + str(pid) if pid else 'down'}")
+        role = ""
+        if pid and part.name.startswith("beat"):
+            role = " (active: holds the lock)" if part.name == active else " (standby)"
+        print(f"  {part.name:<10} {'pid ' + str(pid) + role if pid else 'down'}")
     for line in balancer_view():
         print(f"  balancer sees {line}")
     health = f"http://127.0.0.1:{PORTS['balancer']}/health/"

@@ -5,14 +5,19 @@
 
 Online Rumbaroo tables of two guests and two computers are dealt into the cluster's
 database; every person's page stays open through the balancer (livebench's seats:
-the page's own waiting poll, a move 3 s after the seat is shown its turn). Three runs,
-one fault each, ``--fault-at`` seconds in:
+the page's own waiting poll, a move 3 s after the seat is shown its turn). One run a
+fault (all of them in turn, or those ``--only`` names), ``--fault-at`` seconds in:
 
 - ``node``: SIGKILL to app node 1's whole process group (master and workers), as a
   machine dying; it is started again after the run;
 - ``worker``: SIGKILL to Celery worker 1's process group: computer turns and clocks
   must go on in worker 2 (tasks are acknowledged late; the sweep catches the rest);
-- ``pgbouncer``: PgBouncer stopped and started again (every pooled connection drops).
+- ``pgbouncer``: PgBouncer stopped and started again (every pooled connection drops);
+- ``node-without-database``: node 1 (restarted before the run with its database through
+  a ``deploy.link.Link``) loses its database for ``DOWN_FOR`` seconds: the link is cut,
+  then mended. The balancer's check (``/health/ready/``) takes it out within 3 s and
+  back once it reaches its database again; both times are printed. Node 1 is started
+  as usual after the run.
 
 Each run prints requests failed (5xx or no answer), the longest a person's seat went
 without a move that had been committed (commit → the seat has it), moves delivered,
@@ -23,6 +28,7 @@ The app never imports this file.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import signal
 import sys
@@ -34,6 +40,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from deploy import cluster  # noqa: E402 - the repository root must be importable first
+from deploy.link import Link  # noqa: E402
 
 SETTLE = 3.0  # moves this close to the end may not have reached everyone
 
@@ -94,12 +101,85 @@ def bring_back(name: str) -> None:
         cluster.wait_ready(p, cluster.spawn(p))
 
 
+def beat_then_worker() -> None:
+    """SIGKILL the active beat, then 2 s later worker 1: nothing sweeps until the standby
+    beat takes the lock (within 25 s), and worker 1's unacknowledged clocks and computer
+    turns wait for Redis to hand them out again (within 25 s). Prints how long the
+    takeover took, then starts the killed beat again as the new standby, as a supervisor
+    would (worker 1 comes back after the run, as in ``worker``)."""
+    killed = cluster.active_beat() or "beat1"
+    kill_group(killed)
+    at = time.monotonic()
+    time.sleep(2)
+    kill_group("worker1")
+    while time.monotonic() - at < 60 and cluster.active_beat() is None:
+        time.sleep(0.2)
+    took = cluster.active_beat()
+    print(f"faults: {took or 'no beat'} took over {time.monotonic() - at:.1f} s after "
+          f"{killed} was killed", flush=True)  # fmt: skip
+    bring_back(killed)
+
+
 FAULTS = {
     "node": lambda: kill_group("node1"),
     "worker": lambda: kill_group("worker1"),
     "pgbouncer": lambda: cluster.restart("pgbouncer"),
+    "beat-then-worker": beat_then_worker,
 }
 AFTER = {"node": "node1", "worker": "worker1", "pgbouncer": "pgbouncer"}
+
+# node-without-database: node 1's database through a link this process can cut.
+LINK = Link(target=cluster.PORTS["pgbouncer"])
+DOWN_FOR = 10.0
+seen_by_balancer: dict[str, float] = {}  # "out"/"back": seconds after the cut/the mend
+
+
+def node1_through_the_link() -> None:
+    """Node 1 restarted with its DATABASE_URL on the link (the other node as it was)."""
+    seen_by_balancer.clear()
+    plain = part("node1")
+    cluster.stop_part(plain)
+    LINK.start()
+    url = f"postgres://rummy@127.0.0.1:{LINK.port}/{cluster.DB}"
+    linked = dataclasses.replace(plain, env={**plain.env, "DATABASE_URL": url})
+    cluster.wait_ready(linked, cluster.spawn(linked))
+
+
+def lose_the_database() -> None:
+    """Cut node 1's link; mend it DOWN_FOR seconds later; time the balancer's view of both."""
+    LINK.cut()
+    cut = time.monotonic()
+    seen_by_balancer["out"] = wait_for_node1("DOWN", cut)
+    time.sleep(max(0.0, DOWN_FOR - (time.monotonic() - cut)))
+    LINK.mend()
+    seen_by_balancer["back"] = wait_for_node1("UP", time.monotonic())
+
+
+def wait_for_node1(state: str, since: float, seconds: float = 30) -> float:
+    while time.monotonic() - since < seconds:
+        if f"node1 {state}" in cluster.balancer_view():
+            return time.monotonic() - since
+        time.sleep(0.1)
+    return float("nan")
+
+
+def node1_straight() -> None:
+    """Node 1 as the cluster runs it (once the fault is over), and what the balancer did."""
+    deadline = time.monotonic() + DOWN_FOR + 60
+    while "back" not in seen_by_balancer and time.monotonic() < deadline:
+        time.sleep(0.5)  # a run shorter than the fault: let it end before undoing it
+    cluster.stop_part(part("node1"))
+    LINK.close()
+    out, back = (seen_by_balancer.get(k, float("nan")) for k in ("out", "back"))
+    print(f"\nnode-without-database: node 1 left the balancer {out:.1f} s after losing its "
+          f"database, and came back {back:.1f} s after it could reach it again")  # fmt: skip
+
+
+FAULTS["node-without-database"] = lose_the_database
+AFTER["node-without-database"] = "node1"
+# Faults that change the cluster before the run and change it back after.
+AROUND = {"node-without-database": (node1_through_the_link, node1_straight)}
+AFTER["beat-then-worker"] = "worker1"  # the beat is started again by the fault itself
 
 
 def run_one(fault: str, opts: argparse.Namespace) -> None:
@@ -108,6 +188,9 @@ def run_one(fault: str, opts: argparse.Namespace) -> None:
     from bench.livebench import run
     from games import catalogue
 
+    before, after = AROUND.get(fault, (None, None))
+    if before is not None:
+        before()
     close_earlier_tables()
     seats = deal(opts.tables)
     connections.close_all()
@@ -125,6 +208,8 @@ def run_one(fault: str, opts: argparse.Namespace) -> None:
         logs = run.run(seats, plan)
     finally:
         timer.cancel()
+    if after is not None:
+        after()
     bring_back(AFTER[fault])
     report(fault, seats, logs, started, started + opts.seconds, started + opts.fault_at)
 
@@ -218,7 +303,7 @@ def main() -> None:
     if cluster.status():
         raise SystemExit("faults: start the cluster first (scripts/cluster start)")
     setup_django()
-    for fault in opts.only or ["node", "worker", "pgbouncer"]:
+    for fault in opts.only or list(FAULTS):  # each in turn, in the order above
         run_one(fault, opts)
 
 

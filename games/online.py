@@ -15,8 +15,8 @@ from games.engine.registry import engine_for
 from games.models import Game
 
 DEFAULT_TURN_SECONDS = 30
-# Countdown tasks past this long would outlive the broker's visibility timeout
-# and be handed out twice; anything longer is left to the beat sweep.
+# Anything further off than this is left to the beat sweep, not a countdown task (a
+# countdown travels in 10 s hops, rummy_site.celery: longer would be a longer chain).
 LONGEST_COUNTDOWN = 240.0
 # A task wakes a little after the deadline, so the stored deadline has surely passed.
 CLOCK_GRACE = 0.2

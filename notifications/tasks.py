@@ -49,7 +49,7 @@ def carry_out(game_id: str, version: int, plan: turns.Plan) -> int:
         for name, args in deliveries(decision):
             TASKS[name].delay(*args)
             queued += 1
-    for later in plan.later:  # seconds, far below the broker's visibility timeout
+    for later in plan.later:  # seconds (past 10 s a countdown travels in hops: rummy_site.celery)
         tell_seat_later.apply_async((game_id, version, later.seat_index), countdown=later.wait)
     return queued
 

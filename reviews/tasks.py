@@ -10,9 +10,15 @@ from celery import shared_task
 from reviews import store
 
 
-@shared_task(acks_late=True, ignore_result=True)
+@shared_task(acks_late=False, ignore_result=True)
 def build_review(review_id: int) -> bool:
-    """Idempotent: a review already worked out is left as it is."""
+    """Idempotent: a review already worked out is left as it is.
+
+    Acknowledged as it starts, unlike the game's tasks: a review runs for many seconds,
+    longer than the broker's visibility timeout (20 s, settings), and acknowledged late it
+    would be handed to a second worker while the first still works on it. One lost with
+    its worker is queued again by the next look at it (``store.REQUEUE_AFTER``).
+    """
     return store.build(review_id)
 
 

@@ -2,6 +2,11 @@
 
 - ``/health/`` checks the database, the cache and the broker, each with a short
   timeout, and answers 200 with a line per check, or 503 naming what failed.
+- ``/health/ready/`` checks only that this process reaches its database, within half a
+  second (``rummy_site.db_probe``): the balancer's check, every second from each
+  balancer. A node that cannot reach PostgreSQL or its PgBouncer leaves the balancer
+  within 3 s instead of answering 503 after the pool's 10 s; a node whose broker or
+  cache is away stays in, since it still serves (docs/decisions/2026-12-06-node-health.md).
 - ``/health/live/`` does nothing at all: it shows the process answers, and is the
   "bare view" the load benchmark compares every table endpoint with (it runs
   through the same middleware).
@@ -23,9 +28,14 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from rummy_site.celery import app
+from rummy_site.db_probe import PROBE
 
 log = logging.getLogger(__name__)
 BROKER_TIMEOUT_SECONDS = 2
+# The whole readiness check, connecting included. HAProxy (deploy/haproxy.cfg) fails a
+# check after ``inter`` (1 s) and takes a node out after 2 failures, the second 0.5 s
+# after the first: 1 + 0.5 + 2 × 0.5 s is within the 3 s a node may keep serving errors.
+READY_SECONDS = 0.5
 
 
 def check_database() -> None:
@@ -73,6 +83,20 @@ def health(request: HttpRequest) -> HttpResponse:
         lines.append(f"{name} {state} ({(time.perf_counter() - started) * 1000:.1f} ms)")
     body = "\n".join(lines) + "\n"
     return HttpResponse(body, status=200 if healthy else 503, content_type="text/plain")
+
+
+@never_cache
+@require_GET
+def ready(request: HttpRequest) -> HttpResponse:
+    """200 when this process reaches its database within READY_SECONDS, else 503 (fast)."""
+    started = time.perf_counter()
+    try:
+        PROBE.check(READY_SECONDS)
+        state, status = "ok", 200
+    except Exception:  # noqa: BLE001 - any failure means "do not send people here"
+        state, status = "failed", 503  # logged by the probe when it changes, not every second
+    body = f"database {state} ({(time.perf_counter() - started) * 1000:.1f} ms)\n"
+    return HttpResponse(body, status=status, content_type="text/plain")
 
 
 @never_cache

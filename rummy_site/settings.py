@@ -214,6 +214,9 @@ def sqlite_database(name: str | Path) -> dict:
     }
 
 
+POOLED_ENGINE = "rummy_site.postgresql"
+
+
 def url_database(url: str, pool_size: int) -> dict:
     """The database a DATABASE_URL names: PostgreSQL (pooled unless 0) or a SQLite file.
 
@@ -235,9 +238,12 @@ def url_database(url: str, pool_size: int) -> dict:
     # process, not a connection per thread: online tables keep hundreds of requests
     # waiting in threads (games.live), and PostgreSQL allows 100 connections. Each
     # connection is checked as it is handed out, so a restarted server costs no request
-    # (rummy_site/db_pool.py: by a look at its socket, a round trip only when that finds news).
+    # (rummy_site/db_pool.py: by a look at its socket, a round trip only when that finds news),
+    # and the backend's pool replaces the broken ones without pausing after each
+    # (rummy_site/postgresql/: Django's backend, with that pool).
     from rummy_site.db_pool import check_connection
 
+    parsed["ENGINE"] = POOLED_ENGINE
     parsed.setdefault("OPTIONS", {})["pool"] = {
         "min_size": 2,
         "max_size": pool_size,
@@ -261,7 +267,7 @@ DATABASE_POOLER = env_str("DATABASE_POOLER").lower()
 if DATABASE_POOLER not in {"", "pgbouncer"}:
     raise ImproperlyConfigured(f"DATABASE_POOLER must be '' or pgbouncer: {DATABASE_POOLER!r}")
 DB_PREPARED_STATEMENTS = env_bool("DB_PREPARED_STATEMENTS", default=not DATABASE_POOLER)
-if DATABASE_URL and DATABASES["default"]["ENGINE"].startswith("django.db.backends.postgresql"):
+if DATABASE_URL and DATABASES["default"]["ENGINE"] != "django.db.backends.sqlite3":
     if not DB_PREPARED_STATEMENTS:
         DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = None
     if DATABASE_POOLER:
@@ -308,6 +314,19 @@ else:
     CELERY_BROKER_URL = "memory://"
     CELERY_TASK_ALWAYS_EAGER = True
     CELERY_TASK_EAGER_PROPAGATES = True
+if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
+    # One active beat in the cluster, any number standing by (celery-redbeat). The active
+    # one renews a Redis lock of LOCK_TIMEOUT s every tick (ticks are at most MAX_LOOP s
+    # apart); a standby asks for the lock every MAX_LOOP s, so it sends within 20 + 5 s of
+    # the active one dying. A beat that finds its lock taken (frozen past the timeout)
+    # exits instead of sending beside the new one. The entries' last runs are kept in
+    # Redis too: the new beat neither repeats nor skips one. Decision 2026-12-06.
+    # redbeat reads its own settings by their bare names (REDBEAT_…), not as CELERY_….
+    CELERY_BEAT_SCHEDULER = "redbeat.RedBeatScheduler"
+    REDBEAT_REDIS_URL = CELERY_BROKER_URL
+    REDBEAT_REDIS_OPTIONS = {"socket_connect_timeout": 2, "socket_timeout": 5}
+    REDBEAT_LOCK_TIMEOUT = 20
+    CELERY_BEAT_MAX_LOOP_INTERVAL = 5
 # Tasks are idempotent (they check the game version), so redelivery after a
 # worker crash is safe and better than losing a computer turn.
 CELERY_TASK_ACKS_LATE = True
@@ -316,10 +335,22 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_ROUTES = {"reviews.tasks.*": {"queue": "reviews"}}
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TIMEZONE = "UTC"
-# A worker killed mid-task leaves its message unacknowledged; Redis hands it out again
-# after the visibility timeout (kombu's default is an hour). Five minutes is far longer
-# than any computer turn or countdown (seconds), so a live worker's task is not doubled.
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 300}
+# A worker killed mid-task leaves its messages unacknowledged; Redis hands each out again
+# once it is 20 s old, at a live worker's next look (every 5 s): within 25 s, not kombu's
+# hour (or the 5 minutes before). Safe because no message stays out that long on a live
+# worker: game tasks take a second and are idempotent (the game's version, the stored
+# deadline), so one handed out twice changes nothing; a countdown past TASK_HOP_SECONDS
+# travels in hops (rummy_site.celery); reviews, which run for many seconds, are
+# acknowledged as they start (reviews.tasks; one lost with its worker is queued again by
+# the next look at it). A worker dying while it looks holds the lookers' mutex 5 s, not
+# kombu's 300. Decision 2026-12-06 (beat and redelivery).
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": 20,
+    "unacked_restore_interval": 5,
+    "unacked_restore_throttle": 1,
+    "unacked_mutex_expire": 5,
+}
+TASK_HOP_SECONDS = 10
 # With the broker down a publish must fail fast (the move is already committed and the
 # sweep re-queues it), not hold the player's request through kombu's retries.
 CELERY_TASK_PUBLISH_RETRY_POLICY = {

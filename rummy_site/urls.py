@@ -16,6 +16,8 @@ admin.site.login = secure_admin_login(admin.site.login)  # type: ignore[method-a
 urlpatterns = [
     path("health/", health.health, name="health"),
     path("health/live/", health.live, name="health_live"),
+    # The balancers' check: this node reaches its database (rummy_site/health.py).
+    path("health/ready/", health.ready, name="health_ready"),
     # Prometheus (metrics/): a token or the node's own machine; the balancer refuses it.
     path("metrics/", include("metrics.urls")),
     # The games' tables first: their polls and taps are most of the requests, and

@@ -20,6 +20,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -105,14 +106,37 @@ class Node:
         raise AssertionError(f"{self.name} did not answer: {self.log.read_text()[-2000:]}")
 
     def stop(self) -> None:
-        if self.proc is None or self.proc.poll() is not None:
-            return
-        os.killpg(self.proc.pid, signal.SIGTERM)
-        try:
-            self.proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait()
+        stop_group(self.proc)
+
+
+def stop_group(proc: subprocess.Popen | None) -> None:
+    """End a process started in its own group (and its children): TERM, then KILL after
+    15 s. A frozen one (SIGSTOP) is woken first so it can hear the TERM."""
+    if proc is None or proc.poll() is not None:
+        return
+    os.killpg(proc.pid, signal.SIGCONT)
+    os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+
+
+def empty_redis_db(db: int, why: str) -> Iterator[str]:
+    """Redis database ``db`` of the configured broker, emptied before and after (only that
+    database); skips without a Redis broker. ``why`` says what needs it."""
+    configured = os.environ.get("CELERY_BROKER_URL", "")
+    if not configured.startswith("redis://"):
+        pytest.skip(f"{why} need Redis (set CELERY_BROKER_URL=redis://127.0.0.1:6379/0)")
+    import redis
+
+    url = redis_url(configured, db)
+    client = redis.Redis.from_url(url)
+    client.flushdb()
+    yield url
+    client.flushdb()
+    client.close()
 
 
 def node_env(
@@ -233,6 +257,68 @@ class PgBouncer:
         parsed = urllib.parse.urlsplit(self.database_url)
         netloc = f"{parsed.username or 'rummy'}@127.0.0.1:{self.port}"
         return urllib.parse.urlunsplit(parsed._replace(netloc=netloc))
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            self.proc.wait(timeout=10)
+
+
+@dataclass
+class Balancer:
+    """HAProxy with deploy/haproxy.cfg as scripts/cluster renders it, in front of ``nodes``."""
+
+    port: int
+    stats_port: int
+    nodes: list[Node]
+    folder: Path
+    proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        servers = "\n".join(f"    server {n.name} 127.0.0.1:{n.port} check" for n in self.nodes)
+        text = (ROOT / "deploy" / "haproxy.cfg").read_text()
+        for key, value in {
+            "@RUN@": str(self.folder), "@BIND@": "127.0.0.1", "@PORT@": str(self.port),
+            "@STATS_PORT@": str(self.stats_port), "@SERVERS@": servers,
+        }.items():  # fmt: skip
+            text = text.replace(key, value)
+        cfg = self.folder / "haproxy.cfg"
+        cfg.write_text(text)
+        log = (self.folder / "haproxy.log").open("wb")
+        self.proc = subprocess.Popen(["haproxy", "-db", "-f", str(cfg)], stdout=log,
+                                     stderr=subprocess.STDOUT, start_new_session=True)  # fmt: skip
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def states(self) -> dict[str, str]:
+        """Each node's state as the health checks see it: UP, DOWN, "UP 1/2" (going down)…"""
+        url = f"http://127.0.0.1:{self.stats_port}/;csv"
+        with urllib.request.urlopen(url, timeout=2) as answer:
+            rows = answer.read().decode().splitlines()
+        header = rows[0].lstrip("# ").split(",")
+        cells = [dict(zip(header, row.split(","), strict=False)) for row in rows[1:]]
+        return {c["svname"]: c["status"] for c in cells if c.get("pxname") == "nodes"}
+
+    def wait_for(self, node: str, state: str, seconds: float) -> float:
+        """Seconds until ``node`` is exactly ``state``; fails after ``seconds``."""
+        started = time.monotonic()
+        seen = ""
+        while time.monotonic() - started < seconds:
+            assert self.proc is not None and self.proc.poll() is None, self.log()
+            try:
+                seen = self.states().get(node, "")
+            except OSError:
+                seen = "no stats yet"
+            if seen == state:
+                return time.monotonic() - started
+            time.sleep(0.05)
+        raise AssertionError(f"{node} still {seen!r}, not {state!r}, after {seconds} s")
+
+    def log(self) -> str:
+        return (self.folder / "haproxy.log").read_text()[-2000:]
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:

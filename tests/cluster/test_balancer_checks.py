@@ -1,6 +1,7 @@
 """What the balancer checks: a node whose broker is down still serves, and says so on
-/health/ only; deploy/haproxy.cfg as scripts/cluster renders it is valid (PgBouncer's
-file runs in test_pgbouncer)."""
+/health/ only, while /health/ready/ (the balancer's check: the database alone) keeps it
+in; deploy/haproxy.cfg as scripts/cluster renders it is valid (PgBouncer's file runs in
+test_pgbouncer; a node losing its database leaves the balancer in test_node_health)."""
 
 from __future__ import annotations
 
@@ -45,7 +46,8 @@ def test_a_node_whose_broker_is_down_fails_health_but_stays_live_and_serves(
     try:
         node.wait_up()
         assert status(f"{node.url}/health/") == 503, "the full check names the broker"
-        assert status(f"{node.url}/health/live/") == 200, "what HAProxy checks: still in"
+        assert status(f"{node.url}/health/ready/") == 200, "what HAProxy checks: still in"
+        assert status(f"{node.url}/health/live/") == 200
         assert status(f"{node.url}/") == 200, "and the site keeps serving"
     finally:
         node.stop()
