@@ -98,7 +98,7 @@ def build(user: Any, request: HttpRequest | None = None) -> dict[str, Any]:
         "moderation": _moderation(user, player),
         "table_talk": _rows(
             TalkMessage.objects.filter(author_user=user).order_by("pk"),
-            ("game_id", "channel", "phrase", "text", "created"),
+            ("game_id", "tournament_id", "channel", "phrase", "text", "created"),
         ),
         "tutorials": _rows(
             TutorialProgress.objects.filter(user=user).order_by("kind"),

@@ -1,5 +1,9 @@
 """Everything that changes table talk: saying, reporting, muting, timeouts, deleting.
 
+Talk happens at a table (a ``Speaker`` with a ``game``) or in a tournament (an
+``Event`` that tournaments/ describes: talk never imports it, being below it). Both
+go through the same rules, limits, masking, blocks, mutes, reports and timeouts.
+
 Views are thin: they find the speaker (a seat, or a spectator allowed to watch)
 and call these. A refusal raises ``TalkRefused`` with a message for the person;
 nothing is written then.
@@ -47,27 +51,68 @@ class TalkRefused(Exception):
 
 
 @dataclass(frozen=True)
-class Speaker:
-    """Who reads and writes at a table: a seat, or a spectator (``seat`` None)."""
+class Event:
+    """A tournament's talk as tournaments/ describes it: which event, where its page and
+    talk live, and whether this reader is entered (only entrants say anything there)."""
 
-    game: Game
+    id: int
+    page_url: str
+    talk_url: str
+    entered: bool
+
+
+@dataclass(frozen=True)
+class Speaker:
+    """Who reads and writes at a table (a seat, or a spectator: ``seat`` None), or in a
+    tournament's talk (``event`` set, ``game`` None)."""
+
+    game: Game | None
     person: Person
     seat: Seat | None
     user: Any = None  # the signed-in account, when there is one
+    event: Event | None = None
 
     @property
     def channel(self) -> str:
+        if self.event is not None:
+            return Channel.TOURNAMENT
         return Channel.PLAYERS if self.seat is not None else Channel.SPECTATORS
 
     @property
     def may_write(self) -> bool:
-        return rules.may_write(self.user)
+        return self.may_speak and rules.may_write(self.user)
+
+    @property
+    def may_speak(self) -> bool:
+        """At a table anyone who reaches it; in a tournament only its entrants."""
+        return self.event is None or self.event.entered
+
+    @property
+    def place(self) -> dict[str, Any]:
+        """The rows' filter for this channel's place: the table or the tournament."""
+        if self.event is not None:
+            return {"tournament_id": self.event.id}
+        assert self.game is not None
+        return {"game_id": self.game.id}
+
+    @property
+    def key(self) -> str:
+        """The place's talk news key (games.live)."""
+        if self.event is not None:
+            return tournament_live_key(self.event.id)
+        assert self.game is not None
+        return live_key(self.game.id)
 
 
 def live_key(game_id: Any) -> str:
     """The table's talk news, beside its moves' news (games.live), so a chat line
     never redraws a board."""
     return f"{game_id}:talk"
+
+
+def tournament_live_key(tournament_id: int) -> str:
+    """A tournament's talk news, beside its page's news (``tournament-<id>``)."""
+    return f"tournament-{tournament_id}:talk"
 
 
 # --- saying --------------------------------------------------------------------------
@@ -83,6 +128,8 @@ def say_phrase(speaker: Speaker, key: str) -> Message:
 
 
 def say_text(speaker: Speaker, raw: Any) -> Message:
+    if not speaker.may_speak:
+        raise TalkRefused(only_entrants(), 403)
     if not speaker.may_write:
         raise TalkRefused(free_text_rule(), 403)
     text = words.tidy(raw if isinstance(raw, str) else "")
@@ -110,7 +157,13 @@ def free_text_rule() -> str:
     ) % {"days": rules.min_account_days(), "games": rules.min_finished_games()}
 
 
+def only_entrants() -> str:
+    return _("Only the tournament's players write here; everyone else reads.")
+
+
 def _check_may_talk(speaker: Speaker) -> None:
+    if not speaker.may_speak:
+        raise TalkRefused(only_entrants(), 403)
     if speaker.seat is not None and speaker.seat.house_reason == "suspended":
         raise TalkRefused(_("You can't talk at this table."), 403)
     if rooms.suspended(speaker.person):
@@ -122,8 +175,9 @@ def _check_may_talk(speaker: Speaker) -> None:
 
 def _save(speaker: Speaker, *, phrase: str = "", text: str = "") -> Message:
     person = speaker.person
+    game = speaker.game
     message = Message.objects.create(
-        game=speaker.game,
+        **speaker.place,
         channel=speaker.channel,
         author_user_id=person.user_id,
         author_device="" if person.user_id else person.device_key,
@@ -131,9 +185,10 @@ def _save(speaker: Speaker, *, phrase: str = "", text: str = "") -> Message:
         author_name="" if speaker.seat is not None else spectator_name(person),
         phrase=phrase,
         text=text,
-        correspondence=game_pace.is_correspondence(speaker.game.config),
+        correspondence=game is not None and game_pace.is_correspondence(game.config),
     )
-    transaction.on_commit(lambda: live.notify(live_key(speaker.game.id)))
+    key = speaker.key
+    transaction.on_commit(lambda: live.notify(key))
     return message
 
 
@@ -154,6 +209,8 @@ def _who_key(person: Person) -> str:
 
 def channels_for(speaker: Speaker) -> list[str]:
     """Spectators read both; players read the spectators' only once the game is over."""
+    if speaker.game is None:
+        return [Channel.TOURNAMENT]
     if speaker.seat is None or speaker.game.status != GameStatus.ACTIVE:
         return [Channel.PLAYERS, Channel.SPECTATORS]
     return [Channel.PLAYERS]
@@ -161,10 +218,10 @@ def channels_for(speaker: Speaker) -> list[str]:
 
 def readable(speaker: Speaker, show_text: bool) -> QuerySet[Message]:
     """The messages this person may read: their channels, less muted and blocked writers."""
-    found = Message.objects.filter(game=speaker.game, channel__in=channels_for(speaker))
+    found = Message.objects.filter(**speaker.place, channel__in=channels_for(speaker))
     if not show_text:
         found = found.filter(Q(text="") | _written_by(speaker.person))
-    for mute in Mute.objects.filter(_by(speaker.person, "muter_"), game=speaker.game):
+    for mute in Mute.objects.filter(_by(speaker.person, "muter_"), **speaker.place):
         found = found.exclude(_author(mute.muted_user_id, mute.muted_device))
     if speaker.person.user_id is not None:
         apart = blocked_ids(speaker.person.user_id)
@@ -239,6 +296,7 @@ def report(speaker: Speaker, message_id: Any) -> Report:
         reporter_device="" if person.user_id else person.device_key,
         defaults={
             "game_id": message.game_id,
+            "tournament_id": message.tournament_id,
             "said": said(message)[: rules.MAX_LENGTH],
             "reported_user_id": message.author_user_id,
             "reported_device": message.author_device,
@@ -249,7 +307,12 @@ def report(speaker: Speaker, message_id: Any) -> Report:
 
 
 def _context(message: Message) -> list[dict[str, Any]]:
-    same = Message.objects.filter(game_id=message.game_id, channel=message.channel)
+    place = (
+        {"game_id": message.game_id}
+        if message.game_id is not None
+        else {"tournament_id": message.tournament_id}
+    )
+    same = Message.objects.filter(**place, channel=message.channel)
     before = list(same.filter(id__lt=message.pk).order_by("-id")[:CONTEXT_AROUND])
     after = list(same.filter(id__gt=message.pk).order_by("id")[:CONTEXT_AROUND])
     seats = {s.index: s.display_name for s in Seat.objects.filter(game_id=message.game_id)}
@@ -271,7 +334,7 @@ def mute(speaker: Speaker, message_id: Any) -> None:
     _others(speaker, message)
     person = speaker.person
     Mute.objects.get_or_create(
-        game=speaker.game,
+        **speaker.place,
         muter_user_id=person.user_id,
         muter_device="" if person.user_id else person.device_key,
         muted_user_id=message.author_user_id,
@@ -280,7 +343,7 @@ def mute(speaker: Speaker, message_id: Any) -> None:
 
 
 def unmute_all(speaker: Speaker) -> int:
-    mutes = Mute.objects.filter(_by(speaker.person, "muter_"), game=speaker.game)
+    mutes = Mute.objects.filter(_by(speaker.person, "muter_"), **speaker.place)
     return int(mutes.delete()[0])
 
 
@@ -349,10 +412,14 @@ def suspend(reports: list[Report]) -> int:
 
 def delete_old(now: datetime | None = None) -> int:
     """Delete talk older than ``KEEP_DAYS``; a correspondence game's only after it ended
-    that long ago (its talk is kept for the game's life)."""
+    that long ago (its talk is kept for the game's life); a tournament's all at once,
+    ``KEEP_DAYS`` after the event finished (or was called off), so its page keeps its
+    talk while it is still read."""
     cutoff = (now or timezone.now()) - timedelta(days=rules.KEEP_DAYS)
     ended_long_ago = ~Q(game__status=GameStatus.ACTIVE) & Q(game__updated__lt=cutoff)
-    old = Message.objects.filter(created__lt=cutoff).filter(
+    at_tables = Message.objects.filter(game__isnull=False, created__lt=cutoff).filter(
         Q(correspondence=False) | ended_long_ago
     )
-    return int(old.delete()[0])
+    done = int(at_tables.delete()[0])
+    in_events = Message.objects.filter(tournament__isnull=False, tournament__finished_at__lt=cutoff)
+    return done + int(in_events.delete()[0])

@@ -6,6 +6,10 @@ the composer or the message's controls are swapped in place, and new lines
 arrive through ``lines``, a poll that waits for the table's talk news like a
 seat's board waits for moves (``games.live``), on its own key so talk never
 redraws a board.
+
+Each view is a table's wrapper around a ``*_in`` function that takes the speaker,
+so a tournament's talk (tournaments.talk_views, which finds its own speaker) runs
+exactly the same code.
 """
 
 from __future__ import annotations
@@ -39,8 +43,11 @@ def _after(raw: str | None) -> int:
 @never_cache
 @require_GET
 def lines(request: HttpRequest, game_id: UUID) -> HttpResponse:
-    """New lines after ``after``; with ``wait=1`` it waits for the table's talk news."""
-    spoken = panel.speaker(request, game_id)
+    return lines_in(request, panel.speaker(request, game_id))
+
+
+def lines_in(request: HttpRequest, spoken: Speaker) -> HttpResponse:
+    """New lines after ``after``; with ``wait=1`` it waits for the place's talk news."""
     after = _after(request.GET.get("after"))
     shows = choice.shows_text(request)
 
@@ -49,11 +56,13 @@ def lines(request: HttpRequest, game_id: UUID) -> HttpResponse:
 
     if not news():
         waits = request.GET.get("wait") == "1"
-        key = services.live_key(spoken.game.id)
-        if not waits or not live.wait_for_change(key, news, settings.LIVE_WAIT_SECONDS):
+        if not waits or not live.wait_for_change(spoken.key, news, settings.LIVE_WAIT_SECONDS):
             return HttpResponse(status=204)
     found = services.recent(spoken, shows, after=after)
-    context = {"talk_lines": panel.lines(request, spoken, found), "talk_game_id": game_id}
+    context = {
+        "talk_lines": panel.lines(request, spoken, found),
+        "talk_url": panel.talk_url(spoken),
+    }
     return render(request, f"{PANEL}#lines", context)
 
 
@@ -82,8 +91,11 @@ def _answer(
 
 @require_POST
 def say(request: HttpRequest, game_id: UUID) -> HttpResponse:
+    return say_in(request, panel.speaker(request, game_id))
+
+
+def say_in(request: HttpRequest, spoken: Speaker) -> HttpResponse:
     """A quick phrase (``phrase``) or a message (``text``)."""
-    spoken = panel.speaker(request, game_id)
     phrase = request.POST.get("phrase")
     if phrase is not None:
         return _answer(request, spoken, lambda: services.say_phrase(spoken, phrase))
@@ -92,36 +104,57 @@ def say(request: HttpRequest, game_id: UUID) -> HttpResponse:
 
 @require_POST
 def report(request: HttpRequest, game_id: UUID, message_id: int) -> HttpResponse:
-    spoken = panel.speaker(request, game_id)
+    return report_in(request, panel.speaker(request, game_id), message_id)
+
+
+def report_in(request: HttpRequest, spoken: Speaker, message_id: int) -> HttpResponse:
     done = _("Reported. A moderator will read it with the messages around it.")
     return _answer(request, spoken, lambda: services.report(spoken, message_id), done)
 
 
 @require_POST
 def mute(request: HttpRequest, game_id: UUID, message_id: int) -> HttpResponse:
-    spoken = panel.speaker(request, game_id)
-    done = _("Muted: you won't read that person at this table.")
+    return mute_in(request, panel.speaker(request, game_id), message_id)
+
+
+def mute_in(request: HttpRequest, spoken: Speaker, message_id: int) -> HttpResponse:
+    if spoken.event is not None:
+        done = _("Muted: you won't read that person in this tournament's talk.")
+    else:
+        done = _("Muted: you won't read that person at this table.")
     return _answer(request, spoken, lambda: services.mute(spoken, message_id), done)
 
 
 @require_POST
 def unmute(request: HttpRequest, game_id: UUID) -> HttpResponse:
-    spoken = panel.speaker(request, game_id)
-    done = _("Everyone at this table is unmuted.")
+    return unmute_in(request, panel.speaker(request, game_id))
+
+
+def unmute_in(request: HttpRequest, spoken: Speaker) -> HttpResponse:
+    if spoken.event is not None:
+        done = _("Everyone in this tournament's talk is unmuted.")
+    else:
+        done = _("Everyone at this table is unmuted.")
     return _answer(request, spoken, lambda: services.unmute_all(spoken), done)
 
 
 @require_POST
 def block(request: HttpRequest, game_id: UUID, message_id: int) -> HttpResponse:
-    spoken = panel.speaker(request, game_id)
+    return block_in(request, panel.speaker(request, game_id), message_id)
+
+
+def block_in(request: HttpRequest, spoken: Speaker, message_id: int) -> HttpResponse:
     done = _("Blocked: you won't read or meet that player again.")
     return _answer(request, spoken, lambda: services.block_writer(spoken, message_id), done)
 
 
 @require_POST
 def text_choice(request: HttpRequest, game_id: UUID) -> HttpResponse:
+    return text_choice_in(request, panel.speaker(request, game_id))
+
+
+def text_choice_in(request: HttpRequest, spoken: Speaker) -> HttpResponse:
     """Show or hide others' written messages (quick phrases always show)."""
-    spoken = panel.speaker(request, game_id)
     show = request.POST.get("show") == "on"
     response = redirect(f"{panel.page_url(spoken)}#talk")
     choice.choose(request, response, show)

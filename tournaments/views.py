@@ -27,7 +27,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import number_format
@@ -44,34 +44,18 @@ from leaderboards.blocks import names_kept_from
 from leaderboards.models import Player
 from leaderboards.privacy import names_hidden
 from rooms.models import RoomGame
-from tournaments import options, schedule, scoring, services, standings
+from tournaments import options, schedule, scoring, seeing, services, standings, talk_views
 from tournaments.describe import shown_name
 from tournaments.forms import CreateForm
 from tournaments.models import Access, Entry, Status, Table, Tournament
 
-SESSION_CODES = "tournament_codes"
 SCHEDULE_CACHE_KEY = "tournaments:schedule-ensured"
 SCHEDULE_EVERY = 300  # a page makes sure of the timetable at most this often (seconds)
 LISTED = 12  # events per list on the index
 
 
-def _user_id(request: HttpRequest) -> int | None:
-    return int(request.user.pk) if request.user.is_authenticated else None
-
-
-def _codes(request: HttpRequest) -> list[str]:
-    return [str(c) for c in request.session.get(SESSION_CODES, [])]
-
-
-def _visible(request: HttpRequest, pk: int) -> Tournament:
-    """The event if this reader may see it (404 otherwise: it doesn't exist for them)."""
-    tournament = get_object_or_404(Tournament, pk=pk)
-    code = str(request.GET.get("code", ""))[:40].strip().lower()
-    if code and code == tournament.entry_code:
-        request.session[SESSION_CODES] = [*_codes(request), code][-20:]
-    if not services.may_see(tournament, _user_id(request), _codes(request)):
-        raise Http404("No such tournament.")
-    return tournament
+_user_id = seeing.user_id
+_visible = seeing.visible
 
 
 def _in_process() -> bool:
@@ -156,7 +140,7 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
     user_id = _user_id(request)
     services.seen(tournament, user_id)
     tournament = services.tick(tournament.pk, notify=_in_process(), wait=False) or tournament
-    return render(request, "tournaments/detail.html", _context(request, tournament))
+    return render(request, "tournaments/detail.html", _context(request, tournament, talk=True))
 
 
 @never_cache
@@ -232,7 +216,8 @@ def follow(request: HttpRequest, game_id: UUID) -> HttpResponse:
     return HttpResponse(status=204)
 
 
-def _context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
+def _context(request: HttpRequest, tournament: Tournament, talk: bool = False) -> dict[str, Any]:
+    """The page's context; ``talk`` adds the talk panel (the live poll's part has none)."""
     user_id = _user_id(request)
     now = timezone.now()
     entry = services.entry_of(tournament, user_id)
@@ -286,6 +271,7 @@ def _context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
         and tournament.ends_at <= now,
         "ended": tournament.status in (Status.FINISHED, Status.CANCELLED),
         "polls": tournament.status in (Status.SCHEDULED, Status.RUNNING),
+        "talk": talk_views.panel_html(request, tournament) if talk else "",
     }
 
 
