@@ -24,6 +24,14 @@ from tests.web.conftest import put_state
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """No service worker here: once the site's worker controls the page, its fetch handler
+    sends the page's requests past page.route, and the answer is never dropped (seen in CI)."""
+    return {**browser_context_args, "service_workers": "block"}
+
+
 LOSSES: dict[str, Callable[[Any], None]] = {
     "saved-then-dropped": lambda route: (route.fetch(), route.abort()),
     "saved-then-502": lambda route: (route.fetch(), route.fulfill(status=502, body="Bad gateway")),
