@@ -13,7 +13,10 @@ paused, not at a table) and asks ``pair_arena`` for tables, so the rule is teste
 - **Never a blocked pair** (either player blocked the other) at one table.
 - **Not the same opponents twice in a row when others wait**: a table is refused when one
   of its players would face exactly the opponents of their last game, unless nobody else
-  is waiting (then the same players may play again rather than wait for nobody).
+  is waiting and each of them ``may_meet_again`` (the service says so once nobody else is
+  still playing, or once they have waited a while for someone new: otherwise the two
+  players of every 2-seat table that ends would be seated together again at once, since
+  they come free together, and a big Arena would be a string of rematches).
 - **Deterministic**: no randomness; the order of the input does not matter.
 
 The seating search (``SeatingSearch``) is shared with the Swiss pairing: a depth-first
@@ -49,6 +52,7 @@ class Waiting:
     score: Fraction  # tournament points so far
     rating: float
     last_opponents: frozenset[PlayerId] = frozenset()  # at their last game here, if any
+    may_meet_again: bool = True  # may face those opponents again when nobody else waits
 
 
 @dataclass(frozen=True)
@@ -244,8 +248,9 @@ def pair_arena(
     others_wait = len(order) > table_size
 
     def table_ok(table: Table) -> bool:
-        """No player faces exactly their last game's opponents, when others wait."""
-        if not others_wait:
+        """No player faces exactly their last game's opponents, unless nobody else waits
+        and every one of them may meet those opponents again."""
+        if not others_wait and all(order[i].may_meet_again for i in table):
             return True
         players = {ids[i] for i in table}
         return all(order[i].last_opponents != players - {ids[i]} for i in table)

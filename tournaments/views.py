@@ -262,6 +262,7 @@ def _context(request: HttpRequest, tournament: Tournament, talk: bool = False) -
         "bye_points": _shown(scoring.bye_points(seats)),
         "round_break": services.ROUND_BREAK_SECONDS,
         "present_seconds": services.PRESENT_SECONDS,
+        "rematch_seconds": int(services.REMATCH_WAIT.total_seconds()),
         "max_abandons": services.MAX_ABANDONS,
         "live_url": reverse("tournaments:live", args=[tournament.pk]),
         "goodbye_url": reverse("tournaments:goodbye", args=[tournament.pk]),

@@ -17,6 +17,7 @@ from games.models import Move
 from tournaments import services
 from tournaments.models import Entry, Status, Tournament
 from tournaments.services.base import AT_TABLE_SECONDS, TABLES_PER_PASS
+from tournaments.services.seating import REMATCH_WAIT
 
 from .conftest import arena, entry, here, join_all, player, table_of, tables, win_for
 
@@ -134,3 +135,41 @@ def test_a_pages_tick_goes_on_at_once_while_another_request_holds_the_tournament
         holder.join(30)
     services.tick(event.pk, wait=False)  # free again: the start and the table
     assert len(tables(event)) == 1
+
+
+@pytest.mark.django_db
+def test_a_table_that_ends_while_others_play_waits_for_someone_new_before_a_rematch(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    ana, bo, cy, di = (player(n) for n in ("Ana Tiles", "Bo Tiles", "Cy Tiles", "Di Tiles"))
+    event = arena()
+    join_all(event, [ana, bo])
+    join_all(event, [cy, di])
+    first, second = tables(event)
+    with django_capture_on_commit_callbacks(execute=True):
+        win_for(first.game, ana)  # both were playing to the end: on the page at once
+    # Cy and Di still play: Ana and Bo wait for one of them rather than meet again.
+    here(event, [ana, bo])
+    services.tick(event.pk)
+    assert len(tables(event)) == 2 and table_of(event, ana) is None
+    # Nobody new came free within the wait: then they play each other again.
+    with time_machine.travel(timezone.now() + REMATCH_WAIT + timedelta(seconds=1)):
+        here(event, [ana, bo])
+        services.tick(event.pk)
+        assert table_of(event, ana) == table_of(event, bo) is not None
+    assert table_of(event, cy) == second.game
+
+
+@pytest.mark.django_db
+def test_a_table_that_ends_while_nobody_else_plays_is_dealt_again_at_once(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    ana, bo = player("Ana Tiles"), player("Bo Tiles")
+    event = arena()
+    join_all(event, [ana, bo])
+    [table] = tables(event)
+    with django_capture_on_commit_callbacks(execute=True):
+        win_for(table.game, ana)
+    here(event, [ana, bo])
+    services.tick(event.pk)
+    assert table_of(event, ana) == table_of(event, bo) not in (None, table.game)

@@ -76,6 +76,20 @@ def test_the_same_opponents_only_when_nobody_else_waits() -> None:
     assert ids(pair_arena(trio, 3, nobody)) == [[1, 2, 3]]
 
 
+def test_a_rematch_waits_while_the_service_says_others_may_come() -> None:
+    # Nobody else waits, but one of the two may not meet the other again yet (others
+    # are still playing and they came free just now): both wait on.
+    a = Waiting(1, F(4), 1500, frozenset({2}), may_meet_again=False)
+    b = Waiting(2, F(4), 1500, frozenset({1}))
+    pairing = pair_arena([a, b], 2, nobody)
+    assert pairing.tables == () and pairing.waiting == (1, 2)
+    # A new opponent is fine at once, and so is the rematch once both may.
+    c = Waiting(3, F(0), 1000, may_meet_again=False)
+    assert ids(pair_arena([a, c], 2, nobody)) == [[1, 3]]
+    a_later = Waiting(1, F(4), 1500, frozenset({2}))
+    assert ids(pair_arena([a_later, b], 2, nobody)) == [[1, 2]]
+
+
 def test_most_tables_before_closest() -> None:
     # The closest table for 1 is 1–2, but that leaves 3 and 4, who blocked each other;
     # 2 is the only one 4 may sit with, so 1 takes 3 and everyone plays.
@@ -133,7 +147,13 @@ def rooms(draw: st.DrawFn) -> tuple[list[Waiting], int, set[Pair]]:
         others = [o for o in players if o != p]
         last = draw(st.sets(st.sampled_from(others), max_size=size - 1)) if others else set()
         waiting.append(
-            Waiting(p, F(draw(st.integers(0, 4))), draw(st.integers(1000, 1003)), frozenset(last))
+            Waiting(
+                p,
+                F(draw(st.integers(0, 4))),
+                draw(st.integers(1000, 1003)),
+                frozenset(last),
+                draw(st.booleans()),
+            )
         )
     all_pairs = [frozenset(pair) for pair in combinations(players, 2)]
     blocked = draw(st.sets(st.sampled_from(all_pairs), max_size=4)) if all_pairs else set()
@@ -149,7 +169,8 @@ def assert_valid(
     assert all(len(table) == size for table in pairing.tables)
     for table in pairing.tables:
         assert not any(frozenset(pair) in blocked for pair in combinations(table, 2))
-        if len(waiting) > size:
+        by_id = {w.player: w for w in waiting}
+        if len(waiting) > size or not all(by_id[p].may_meet_again for p in table):
             last = {w.player: w.last_opponents for w in waiting}
             assert all(last[p] != set(table) - {p} for p in table), "a rematch while others wait"
 
@@ -158,7 +179,9 @@ def allowed(table: tuple[Waiting, ...], blocked: set[Pair], others_wait: bool) -
     if any(frozenset((a.player, b.player)) in blocked for a, b in combinations(table, 2)):
         return False
     players = {w.player for w in table}
-    return not others_wait or all(w.last_opponents != players - {w.player} for w in table)
+    if not others_wait and all(w.may_meet_again for w in table):
+        return True
+    return all(w.last_opponents != players - {w.player} for w in table)
 
 
 def most_tables(waiting: list[Waiting], size: int, blocked: set[Pair]) -> int:

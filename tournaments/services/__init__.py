@@ -64,14 +64,14 @@ from tournaments.services.entering import (
     seen,
 )
 from tournaments.services.running import game_ended, seat_left, tick
-from tournaments.services.seating import pair_arena
+from tournaments.services.seating import REMATCH_WAIT, pair_arena
 from tournaments.services.swiss import start_round
 
 __all__ = [
     "CODE_LENGTH", "CREATE_PER_DAY", "DURATIONS", "LATEST_START_DAYS", "MAX_ABANDONS",
-    "MAX_ABSENCES", "NEWCOMER_RATING", "PRESENT_SECONDS", "ROUNDS", "ROUND_BREAK_SECONDS",
-    "SEATS", "Draft", "TournamentError", "board_name", "cancel", "check_draft", "create",
-    "current_table", "entry_of", "game_ended", "gone", "is_present", "join", "leave",
-    "live_key", "may_join_now", "may_see", "pair_arena", "pause", "present_since",
-    "seat_left", "seen", "start_round", "tick",
+    "MAX_ABSENCES", "NEWCOMER_RATING", "PRESENT_SECONDS", "REMATCH_WAIT", "ROUNDS",
+    "ROUND_BREAK_SECONDS", "SEATS", "Draft", "TournamentError", "board_name", "cancel",
+    "check_draft", "create", "current_table", "entry_of", "game_ended", "gone", "is_present",
+    "join", "leave", "live_key", "may_join_now", "may_see", "pair_arena", "pause",
+    "present_since", "seat_left", "seen", "start_round", "tick",
 ]  # fmt: skip

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import logging
 import random
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Max
 from django.utils import translation
 
 from games.models import Game, GameStatus
@@ -28,6 +29,11 @@ from tournaments.services.base import (
 
 log = logging.getLogger("tournaments.services")  # one logger for the whole service
 
+# While others are still playing, two players whose table just ended wait this long for
+# someone new before they are seated together again (arena_pairing: "may meet again").
+# Tables end every few seconds in a busy Arena, so a wait is rarely this long.
+REMATCH_WAIT = timedelta(seconds=15)
+
 
 def pair_arena(tournament: Tournament, now: datetime, most: int | None = None) -> list[Game]:
     """Seat the tables the waiting players make now, at most ``most`` of them (the
@@ -38,6 +44,7 @@ def pair_arena(tournament: Tournament, now: datetime, most: int | None = None) -
     users = [e.user_id for e in waiting]
     ratings = _ratings(users, tournament.kind)
     by_user = {e.user_id: e for e in waiting}
+    again = _may_meet_again(tournament, users, now)
     pairing = arena_pairing.pair_arena(
         [
             arena_pairing.Waiting(
@@ -45,6 +52,7 @@ def pair_arena(tournament: Tournament, now: datetime, most: int | None = None) -
                 scoring.from_sixths(e.points_sixths),
                 ratings[e.user_id],
                 frozenset(e.last_opponents),
+                e.user_id in again,
             )
             for e in waiting
         ],
@@ -59,6 +67,21 @@ def pair_arena(tournament: Tournament, now: datetime, most: int | None = None) -
     if dealt:
         _changed(tournament)
     return dealt
+
+
+def _may_meet_again(tournament: Tournament, users: list[int], now: datetime) -> set[int]:
+    """Who may sit with their last opponents again if nobody else waits: everyone when
+    nobody else is at a table of this event, else those who have waited ``REMATCH_WAIT``."""
+    playing = Entry.objects.filter(tournament=tournament, table__isnull=False, withdrawn=False)
+    if not playing.exclude(user_id__in=users).exists():
+        return set(users)
+    last_ended = dict(
+        TableSeat.objects.filter(entry__tournament=tournament, entry__user_id__in=users)
+        .values("entry__user_id")
+        .annotate(last=Max("table__ended"))
+        .values_list("entry__user_id", "last")
+    )
+    return {u for u in users if last_ended.get(u) is None or now - last_ended[u] >= REMATCH_WAIT}
 
 
 def _free_to_sit(tournament: Tournament, entries: list[Entry]) -> list[Entry]:
