@@ -7,8 +7,11 @@ and its output in var/cluster/logs (one folder, gitignored):
   front of the local PostgreSQL, database ``rummy_cluster``;
 - ``node1``, ``node2``: gunicorn with gunicorn.conf.py on their own ports, each its
   own master and workers, through PgBouncer with ``DATABASE_POOLER=pgbouncer``;
+- ``live1``, …: the live process of each node (uvicorn serving rummy_site.asgi): the
+  online tables' websockets under ``/live/`` (docs/live.md), on their own ports;
 - ``balancer``: HAProxy 2.6 (deploy/haproxy.cfg), round robin over the nodes,
-  checking ``/health/live/`` every second; the site is at http://127.0.0.1:18000/;
+  checking ``/health/ready/`` every second, and ``/live/`` to the live processes (fewest
+  connections first); the site is at http://127.0.0.1:18000/;
 - ``worker1``, ``worker2``: Celery workers (computer turns, clocks, reviews), each
   with a metrics page of its own (``METRICS_PORT``);
 - ``beat1``, ``beat2``: two Celery beats with redbeat's scheduler: the first to take
@@ -63,6 +66,10 @@ WORKERS = env_int("CLUSTER_WORKERS", 2)
 
 def node_port(i: int) -> int:
     return BASE + 10 + i
+
+
+def live_port(i: int) -> int:
+    return BASE + 40 + i
 
 
 def worker_metrics_port(i: int) -> int:
@@ -134,7 +141,7 @@ def parts() -> list[Part]:
     """Every part, in start order (stopped in reverse)."""
     out = [_pgbouncer()]
     for i in range(1, NODES + 1):
-        out.append(_node(i))
+        out += [_node(i), _live(i)]
     out.append(_balancer())
     for i in range(1, WORKERS + 1):
         out.append(_worker(i))
@@ -163,6 +170,14 @@ def _node(i: int) -> Part:
     argv = [str(BIN / "gunicorn"), "-c", "gunicorn.conf.py", "--control-socket",
             str(RUN / f"node{i}.ctl")]  # fmt: skip
     return Part(f"node{i}", argv, env, ready_url=f"http://127.0.0.1:{node_port(i)}/health/live/")
+
+
+def _live(i: int) -> Part:
+    """A node's live process: one uvicorn (asyncio) process holds its websockets."""
+    argv = [str(BIN / "uvicorn"), "rummy_site.asgi:application", "--host", "127.0.0.1",
+            "--port", str(live_port(i)), "--ws-ping-interval", "20", "--no-access-log"]  # fmt: skip
+    url = f"http://127.0.0.1:{live_port(i)}/health/live/"
+    return Part(f"live{i}", argv, site_env(), ready_url=url)
 
 
 def _balancer() -> Part:
@@ -372,6 +387,9 @@ def render_configs() -> None:
         "@SERVERS@": "\n".join(
             f"    server node{i} 127.0.0.1:{node_port(i)} check" for i in range(1, NODES + 1)
         ),
+        "@LIVE_SERVERS@": "\n".join(
+            f"    server live{i} 127.0.0.1:{live_port(i)} check" for i in range(1, NODES + 1)
+        ),
     }  # fmt: skip
     for name, port in (("haproxy.cfg", PORTS["balancer"]), ("pgbouncer.ini", PORTS["pgbouncer"])):
         text = (DEPLOY / name).read_text().replace("@PORT@", str(port))
@@ -451,7 +469,8 @@ def balancer_view() -> list[str]:
     out = []
     for row in rows[1:]:
         cells = dict(zip(header, row.split(","), strict=False))
-        if cells.get("pxname") == "nodes" and cells.get("svname", "").startswith("node"):
+        name = cells.get("svname", "")
+        if cells.get("pxname") in ("nodes", "live") and name.startswith(("node", "live")):
             out.append(f"{cells['svname']} {cells.get('status', '?')}")
     return out
 

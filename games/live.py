@@ -16,6 +16,11 @@ One listener thread per process holds the only subscription (a pattern over
 every table); it wakes the requests waiting for the table a message names.
 The database connection is given back before a request waits, so hundreds
 of waiting seats hold no PostgreSQL connections.
+
+With websockets on (``settings.LIVE_WEBSOCKETS``, a Redis ``CACHE_URL``), a commit
+also hands the table to the live app's publisher (``board_news``, registered by
+``live.apps``), which sends each connected audience its board; a page whose socket is
+open holds its poll back, and the poll here is its fallback (docs/live.md).
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from django.conf import settings
 from django.db import connection, transaction
 
 from core.metrics import LIVE_WAITERS
+from games.task_queue import Registered
 
 if TYPE_CHECKING:  # for the type only: _redis imports the client where it is first used
     from redis import Redis
@@ -42,9 +48,39 @@ NAP_SECONDS = 0.25  # the fallback loop's pause between looks, without Redis
 
 
 def notify_on_commit(game_id: UUID | str) -> None:
-    """Tell the table's waiting seats, once the change they should see is committed."""
+    """Tell the table's waiting seats, once the change they should see is committed.
+
+    With websockets on (``settings.LIVE_WEBSOCKETS``) the live app's publisher also
+    renders what each connected audience may see and sends it through the channel layer.
+    """
     key = str(game_id)
-    transaction.on_commit(lambda: notify(key))
+    transaction.on_commit(lambda: _changed(key))
+
+
+def _changed(game_id: str) -> None:
+    notify(game_id)
+    if not settings.LIVE_WEBSOCKETS:
+        return
+    try:
+        board_news.get()(game_id)
+    except Exception:  # noqa: BLE001 - the move is committed; the sockets see the next one
+        log.warning("could not publish a table's boards for %s", game_id, exc_info=True)
+
+
+# --- websockets: the live app (above the platform) publishes, the pages link to it -------
+
+# Renders each connected audience's board after a commit and sends it (live.publish).
+BoardNews = Callable[[str], None]
+board_news = Registered[BoardNews]("board news (live.apps.LiveConfig.ready registers it)")
+
+SOCKET_PREFIX = "live/games/"
+
+
+def socket_path(game_id: UUID | str) -> str | None:
+    """Where a table's page opens its websocket (live.routing), or None when they are off."""
+    if not settings.LIVE_WEBSOCKETS:
+        return None
+    return f"/{SOCKET_PREFIX}{game_id}/"
 
 
 def notify(game_id: UUID | str) -> None:

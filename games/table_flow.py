@@ -457,6 +457,8 @@ class TableFlow:
             "delay_ms": SPEEDS.get(speed, SPEEDS[default]),
             "next_at": game.version + 1 if waiting or running else None,
             "seen": online_table.stamp(game) if running else None,
+            # The live process's websocket (live/), which pauses the poll while it is open.
+            "live_url": live.socket_path(game.id) if running else None,
             "board_url": self.url("board", game),
             "leave_urls": self.leave_urls(game),
             "online": online_table.bar(request, game, seat, self.url("take_back", game)),

@@ -219,21 +219,8 @@ def watch(request: HttpRequest, game_id: UUID) -> HttpResponse:
     if watching.seated(request, game):
         return redirect(table_url(game))
     watching.touch(request, game)
-    context = _watch_context(request, game, room, at=None)
+    context = watching.page_context(request, game, room, at=None)
     return render(request, "matchmaking/watch.html", context)
-
-
-def _watch_context(request: HttpRequest, game: Game, room: Any, at: int | None) -> dict[str, Any]:
-    context = watching.board(request, game, at)
-    context.update(
-        room=room,
-        talk_for=game,  # the spectators' talk panel (talk_tags)
-        game_name=catalogue.kind_name(game.kind),
-        watching=watching.count(game.id),
-        poll_url=reverse("matchmaking:watch_poll", args=[game.id]),
-        room_url=reverse("rooms:room", args=[room.public_id]) if room.listed else "",
-    )
-    return context
 
 
 @never_cache
@@ -255,7 +242,7 @@ def watch_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
         if not live.wait_for_change(game.id, changed, watching.wait_seconds()):
             return HttpResponse(status=204)
         game, room = watching.find(request, game_id)
-    context = _watch_context(request, game, room, at)
+    context = watching.page_context(request, game, room, at)
     return render(request, "matchmaking/watch.html#live", context)
 
 

@@ -33,7 +33,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import ngettext, pgettext
 
-from games import catalogue
+from games import catalogue, live
 from games.access import game_with_seats, stamp_of
 from games.engine.registry import engine_for
 from games.models import Game, GameStatus, Move, Seat
@@ -122,7 +122,7 @@ def _move(game: Game, engine: Any, state: Any, step: int) -> Move:
     )
 
 
-def _hide_names(request: HttpRequest, game: Game) -> None:
+def hide_names(request: HttpRequest, game: Game) -> None:
     """Hide names on this device, and a blocked player's name (either way), as a placeholder."""
     hidden, apart = names_hidden(request), names_kept_from(request)
     for seat in game.seats.all():
@@ -139,7 +139,7 @@ def board(request: HttpRequest, game: Game, at: int | None) -> dict[str, Any]:
     engine, adapter, flow = engine_for(game.kind), adapter_for(game.kind), flow_for(game.kind)
     state = engine.from_json(game.state)
     step = game.version if at is None or at > game.version else max(0, at)
-    _hide_names(request, game)
+    hide_names(request, game)
     view = engine.view(state, None)
     spectator, move = _spectator_seat(game), _move(game, engine, state, step)
     context = adapter.frame(game, spectator, view, move)
@@ -171,6 +171,22 @@ def board(request: HttpRequest, game: Game, at: int | None) -> dict[str, Any]:
         "watch_active": active,
         "game": game,
     }
+
+
+def page_context(request: HttpRequest, game: Game, room: Room, at: int | None) -> dict[str, Any]:
+    """The watch page's context (its ``#live`` part is what the poll and the websocket send)."""
+    context = board(request, game, at)
+    context.update(
+        room=room,
+        talk_for=game,  # the spectators' talk panel (talk_tags)
+        game_name=catalogue.kind_name(game.kind),
+        watching=count(game.id),
+        poll_url=reverse("matchmaking:watch_poll", args=[game.id]),
+        room_url=reverse("rooms:room", args=[room.public_id]) if room.listed else "",
+        # The live process's websocket (live/), which pauses the poll while it is open.
+        live_url=live.socket_path(game.id) if context["watch_active"] else None,
+    )
+    return context
 
 
 def round_end(game: Game, adapter: Any, spectator: Seat, public: Any) -> dict[str, Any] | None:

@@ -1,4 +1,10 @@
-"""ASGI entry point, for an async server should the site ever need one (e.g. SSE)."""
+"""ASGI entry point: the pages over HTTP, and the live process's websockets (live/).
+
+HTTP goes to Django as under WSGI. A websocket must come from a page of one of the
+site's hosts (the Origin header against ALLOWED_HOSTS), carries the site's session
+and cookies (AuthMiddlewareStack) and may only open ``/live/…`` (live.routing).
+uvicorn serves it: ``uvicorn rummy_site.asgi:application`` (docs/live.md).
+"""
 
 import os
 
@@ -6,4 +12,20 @@ from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rummy_site.settings")
 
-application = get_asgi_application()
+# Django is set up first: the routes import models.
+django_application = get_asgi_application()
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+from live.routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter(
+    {
+        "http": django_application,
+        "websocket": AllowedHostsOriginValidator(
+            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+        ),
+    }
+)

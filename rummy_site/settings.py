@@ -128,6 +128,8 @@ INSTALLED_APPS = [
     "talk",
     # Arena and Swiss tournaments of every game, scheduled and made by players (issue 38).
     "tournaments",
+    # The live process's websockets for online tables (Django Channels; issue 37, docs/live.md).
+    "live",
 ]
 
 MIDDLEWARE = [
@@ -300,6 +302,31 @@ LIVE_WAIT_SECONDS = env_int("LIVE_WAIT_SECONDS", 2 if TESTING else 20)  # short 
 TALK_MIN_ACCOUNT_DAYS = env_int("TALK_MIN_ACCOUNT_DAYS", 3)
 TALK_MIN_FINISHED_GAMES = env_int("TALK_MIN_FINISHED_GAMES", 5)
 LIVE_MAX_WAITERS = env_int("LIVE_MAX_WAITERS", max(0, env_int("GUNICORN_THREADS", 128) - 8))
+
+# --- Live process (websockets: live/, docs/live.md) ------------------------------------
+# Online tables' seats and spectators get each move over a websocket served by an ASGI
+# process (rummy_site.asgi on uvicorn), fed through the channel layer on the same Redis as
+# the polls' news (CACHE_URL). On by default when that Redis is configured; LIVE_WEBSOCKETS=0
+# keeps only the long poll. Without Redis (the embedded default) there is no live process
+# and the pages poll. The tests use the in-memory layer (one process) and turn it on.
+ASGI_APPLICATION = "rummy_site.asgi.application"
+LIVE_CHANNELS_URL = "" if TESTING else LIVE_REDIS_URL
+LIVE_WEBSOCKETS = env_bool("LIVE_WEBSOCKETS", default=bool(LIVE_CHANNELS_URL))
+if LIVE_WEBSOCKETS and not LIVE_CHANNELS_URL and not TESTING:
+    raise ImproperlyConfigured("LIVE_WEBSOCKETS=1 needs a Redis CACHE_URL (the channel layer)")
+if LIVE_CHANNELS_URL:
+    # Pub/sub: a move is one PUBLISH per audience, whatever the number of its watchers.
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [LIVE_CHANNELS_URL], "prefix": "rummy:ws"},
+        }
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+# How long an audience (a seat's, or the spectators' in one language) is rendered for after
+# its last connection said it was there; each open connection says so every few minutes.
+LIVE_AUDIENCE_SECONDS = env_int("LIVE_AUDIENCE_SECONDS", 900)
 
 # /metrics/ (Prometheus): answered to a request bearing this token ("Authorization: Bearer
 # …") or coming from the machine itself; 404 to anyone else. README "Cluster".

@@ -18,7 +18,7 @@ SCANNED = (
     *("games", "accounts", "leaderboards", "rummy_site", "templates", "static"),
     *("rooms", "reviews", "presets", "replays", "api"),
     *("players", "matchmaking", "notifications", "metrics", "puzzles", "core", "tutorials"),
-    *("talk", "tournaments", "preferences"),
+    *("talk", "tournaments", "preferences", "live"),
 )
 SUFFIXES = {".py", ".html", ".css", ".js", ".txt"}
 

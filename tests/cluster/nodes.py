@@ -81,6 +81,7 @@ class Node:
     env: dict[str, str]
     log: Path
     proc: subprocess.Popen[bytes] | None = None
+    live: bool = False  # a live process (uvicorn, websockets) rather than gunicorn
 
     @property
     def url(self) -> str:
@@ -89,6 +90,9 @@ class Node:
     def start(self) -> None:
         argv = [str(Path(sys.executable).parent / "gunicorn"), "-c", "gunicorn.conf.py",
                 "--no-control-socket"]  # fmt: skip
+        if self.live:  # as deploy/cluster.py starts a node's live process
+            argv = [str(Path(sys.executable).parent / "uvicorn"), "rummy_site.asgi:application",
+                    "--host", "127.0.0.1", "--port", str(self.port)]  # fmt: skip
         out = self.log.open("wb")
         self.proc = subprocess.Popen(argv, cwd=ROOT, env=self.env, stdout=out,
                                      stderr=subprocess.STDOUT, start_new_session=True)  # fmt: skip
@@ -273,14 +277,16 @@ class Balancer:
     nodes: list[Node]
     folder: Path
     proc: subprocess.Popen[bytes] | None = None
+    live: list[Node] = field(default_factory=list)  # behind ``/live/``
 
     def start(self) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
         servers = "\n".join(f"    server {n.name} 127.0.0.1:{n.port} check" for n in self.nodes)
+        lives = "\n".join(f"    server {n.name} 127.0.0.1:{n.port} check" for n in self.live)
         text = (ROOT / "deploy" / "haproxy.cfg").read_text()
         for key, value in {
             "@RUN@": str(self.folder), "@BIND@": "127.0.0.1", "@PORT@": str(self.port),
-            "@STATS_PORT@": str(self.stats_port), "@SERVERS@": servers,
+            "@STATS_PORT@": str(self.stats_port), "@SERVERS@": servers, "@LIVE_SERVERS@": lives,
         }.items():  # fmt: skip
             text = text.replace(key, value)
         cfg = self.folder / "haproxy.cfg"
@@ -300,7 +306,8 @@ class Balancer:
             rows = answer.read().decode().splitlines()
         header = rows[0].lstrip("# ").split(",")
         cells = [dict(zip(header, row.split(","), strict=False)) for row in rows[1:]]
-        return {c["svname"]: c["status"] for c in cells if c.get("pxname") == "nodes"}
+        backends = ("nodes", "live")  # a node's name and its live process's differ
+        return {c["svname"]: c["status"] for c in cells if c.get("pxname") in backends}
 
     def wait_for(self, node: str, state: str, seconds: float) -> float:
         """Seconds until ``node`` is exactly ``state``; fails after ``seconds``."""

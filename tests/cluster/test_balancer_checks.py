@@ -5,6 +5,7 @@ test_pgbouncer; a node losing its database leaves the balancer in test_node_heal
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import tempfile
@@ -60,9 +61,11 @@ def test_the_rendered_haproxy_config_is_valid() -> None:
         for key, value in {
             "@RUN@": folder, "@BIND@": "127.0.0.1", "@PORT@": "18098", "@STATS_PORT@": "18099",
             "@SERVERS@": "    server node1 127.0.0.1:18097 check",
+            "@LIVE_SERVERS@": "    server live1 127.0.0.1:18096 check",
         }.items():  # fmt: skip
             text = text.replace(key, value)
         cfg = Path(folder) / "haproxy.cfg"
         cfg.write_text(text)
         checked = subprocess.run(["haproxy", "-c", "-f", str(cfg)], capture_output=True, text=True)
     assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert not re.search(r"^[^#]*@[A-Z_]+@", text, re.M), "every place-holder filled"

@@ -119,4 +119,3 @@ def test_a_worker_serves_its_metrics_on_its_own_internal_port(
     with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5) as answer:
         body = answer.read().decode()
     assert "rummy_sweeps_total" in body and "rummy_moves_total" in body
-
