@@ -33,6 +33,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from core.memo import shared
 from games import catalogue, live, online_table, presence, services
 from games.access import Probe, get_game_for_player, probe_for_player
 from games.engine.registry import engine_for
@@ -557,6 +558,7 @@ def _nothing_new(probe: Probe | None, at: int | None, seen: int | None) -> bool:
     return seen is None or seen == probe.stamp
 
 
+@shared  # one read for every drawing of a move's publish (core.memo)
 def recent_moves(game: Game, upto: int, count: int = 8) -> list[Move]:
     """The last ``count`` moves up to version ``upto``, oldest first, plus one before them.
 

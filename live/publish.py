@@ -2,7 +2,8 @@
 
 ``publish`` runs where the change was committed (a page's request, a worker's
 task), through ``games.live.notify_on_commit``: one Redis read for the table's
-audiences (none connected: nothing more), one read of the game and its seats, one
+audiences (none connected: nothing more), then in one transaction one read of the
+game and its seats and the rows every drawing shares (read once: ``core.memo``), one
 rendering per audience, one ``group_send`` per audience. The live process only
 forwards what arrives, so a watcher costs no database read and no rendering.
 
@@ -20,7 +21,9 @@ from uuid import UUID
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.db import transaction
 
+from core.memo import shared_reads
 from games.access import game_with_seats, stamp_of
 from games.models import Game
 from live import audiences
@@ -35,11 +38,20 @@ def publish(game_id: str) -> None:
     groups = audiences.members(UUID(game_id).hex)
     if not groups:
         return
+    # One transaction for every read, and each read once whatever the number of audiences
+    # (the drawings share the table's last moves, its watchers, its room: core.memo).
+    with transaction.atomic(), shared_reads():
+        out = _draw(game_id, groups)
+    if out:
+        async_to_sync(_send)(out)
+
+
+def _draw(game_id: str, groups: list[str]) -> list[tuple[str, dict[str, Any]]]:
     game = game_with_seats(game_id)
     if game is None:
-        return
+        return []
     if not _new(game):
-        return  # the same state again (two notices in one commit): already sent
+        return []  # the same state again (two notices in one commit): already sent
     out = []
     for name in groups:
         audience = Audience.from_group(name)
@@ -53,8 +65,7 @@ def publish(game_id: str) -> None:
         if message is not None:
             audiences.remember(name, message)
             out.append((name, message))
-    if out:
-        async_to_sync(_send)(out)
+    return out
 
 
 async def _send(out: list[tuple[str, dict[str, Any]]]) -> None:

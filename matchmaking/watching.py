@@ -33,6 +33,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import ngettext, pgettext
 
+from core.memo import shared
 from games import catalogue, live
 from games.access import game_with_seats, stamp_of
 from games.engine.registry import engine_for
@@ -237,6 +238,7 @@ def touch(request: HttpRequest, game: Game) -> None:
         Watcher.objects.filter(last_seen__lt=now - timedelta(days=1)).delete()
 
 
+@shared  # one read for every drawing of a move's publish (core.memo)
 def count(game_id: Any) -> int:
     """Spectators seen in the last ``SEEN_SECONDS``."""
     since = timezone.now() - timedelta(seconds=SEEN_SECONDS)

@@ -19,6 +19,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext, ngettext
 
+from core.memo import shared
 from games import catalogue
 from games import pace as game_pace
 from games import services as game_services
@@ -115,6 +116,7 @@ def live_game(room: Room) -> Game | None:
     return None
 
 
+@shared  # one read for every drawing of a move's publish (core.memo)
 def room_for_game(game_id: Any) -> Room | None:
     link = RoomGame.objects.select_related("room").filter(game_id=game_id).first()
     return link.room if link else None

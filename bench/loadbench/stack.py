@@ -90,6 +90,7 @@ class Stack:
     gunicorn_args: list[str]
     log_dir: Path
     procs: dict[str, subprocess.Popen[bytes]] = field(default_factory=dict)
+    live_port: int | None = None  # also a live process (uvicorn: the websockets) on this port
 
     def prepare(self) -> None:
         python = sys.executable
@@ -109,7 +110,13 @@ class Stack:
         worker = [str(bin_dir / "celery"), "-A", "rummy_site", "worker", "-B", "--concurrency=2"]
         worker += ["--without-gossip", "--without-mingle", "-s", str(self.log_dir / "beat")]
         self._spawn("celery", worker)
+        if self.live_port is not None:
+            live = [str(bin_dir / "uvicorn"), "rummy_site.asgi:application", "--host", "127.0.0.1"]
+            live += ["--port", str(self.live_port), "--no-access-log", "--ws-ping-interval", "20"]
+            self._spawn("live", live)
         self._wait_until_up()
+        if self.live_port is not None:
+            self._wait_until_up(port=self.live_port)
 
     def _spawn(self, name: str, argv: list[str]) -> None:
         out = (self.log_dir / f"{name}.log").open("wb")
@@ -122,9 +129,9 @@ class Stack:
             start_new_session=True,
         )
 
-    def _wait_until_up(self, seconds: float = 30) -> None:
+    def _wait_until_up(self, seconds: float = 30, port: int | None = None) -> None:
         deadline = time.monotonic() + seconds
-        url = f"http://127.0.0.1:{self.port}/health/live/"
+        url = f"http://127.0.0.1:{port or self.port}/health/live/"
         while time.monotonic() < deadline:
             try:
                 with urllib.request.urlopen(url, timeout=1) as response:
@@ -134,7 +141,7 @@ class Stack:
             except OSError:
                 time.sleep(0.2)
         self.stop()
-        raise RuntimeError(f"gunicorn did not answer on {url}; see {self.log_dir}")
+        raise RuntimeError(f"the stack did not answer on {url}; see {self.log_dir}")
 
     def pids(self) -> list[int]:
         return [p.pid for p in self.procs.values()]
