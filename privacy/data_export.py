@@ -162,8 +162,10 @@ RESULT_FIELDS = (
 )  # fmt: skip
 ATTEMPT_FIELDS = (
     "puzzle_id", "status", "rated", "hinted", "answer", "laid", "laid_value",
-    "rating_before", "rating_after", "daily", "created_at", "finished_at",
+    "rating_before", "rating_after", "daily", "created_at", "finished_at", "storm_id",
 )  # fmt: skip
+STORM_FIELDS = ("id", "day", "started_at", "ends_at", "ended_at", "score", "solved", "missed",
+                "best_combo")  # fmt: skip
 
 
 def _rows(rows: QuerySet[Any], fields: Iterable[str]) -> list[dict[str, Any]]:
@@ -332,6 +334,7 @@ def _puzzles(user: Any) -> dict[str, Any]:
         "daily_last": solver.daily_last,
         "streaks": _rows(solver.streaks.all(), ("started_at", "ended_at", "length")),
         "attempts": _rows(solver.attempts.all(), ATTEMPT_FIELDS),
+        "storm_runs": _rows(solver.storm_runs.all(), STORM_FIELDS),
     }
 
 

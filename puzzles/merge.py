@@ -1,6 +1,7 @@
 """Signing in on a device that solved puzzles as a guest: its solver joins the account's.
 
-Attempts and streaks move over; the best streaks are the better of the two.
+Attempts, streaks and Storm runs move over (a running one ends where it stands); the
+best streaks are the better of the two.
 The rating kept is the one with more rated tries behind it (the surer number).
 Running it twice is harmless: the second time the device has no guest solver.
 """
@@ -10,7 +11,8 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from .models import Attempt, Solver, Streak
+from . import storm
+from .models import Attempt, Solver, StormRun, Streak
 
 
 def adopt_guest_solver(user_id: int, device_key: str) -> None:
@@ -37,5 +39,14 @@ def adopt_guest_solver(user_id: int, device_key: str) -> None:
         mine.save()
         Streak.objects.filter(solver=guest, ended_at=None).update(ended_at=timezone.now())
         Streak.objects.filter(solver=guest).update(solver=mine)
+        _storm_runs(guest, mine)
         Attempt.objects.filter(solver=guest).update(solver=mine)
         guest.delete()
+
+
+def _storm_runs(guest: Solver, mine: Solver) -> None:
+    """The guest's runs join the account's; one still running ends where it stands (an
+    account has one live run at most, and the account may be running its own)."""
+    for run in StormRun.objects.filter(solver=guest, ended_at=None):
+        storm.abandon(run)
+    StormRun.objects.filter(solver=guest).update(solver=mine)

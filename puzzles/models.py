@@ -126,6 +126,10 @@ class Attempt(models.Model):
     streak = models.ForeignKey(
         Streak, null=True, blank=True, on_delete=models.CASCADE, related_name="attempts"
     )
+    # A Storm run's puzzle: judged and scored by ``puzzles.storm`` alone, never rated.
+    storm = models.ForeignKey(
+        "StormRun", null=True, blank=True, on_delete=models.CASCADE, related_name="attempts"
+    )
     status = models.CharField(max_length=8, choices=STATUSES, default=OPEN)
     rated = models.BooleanField(default=False)  # the first try of a puzzle, outside a streak
     scored = models.BooleanField(default=False)  # its rating change is applied (at most once)
@@ -152,3 +156,42 @@ class Attempt(models.Model):
 class DailyPuzzle(models.Model):
     date = models.DateField(primary_key=True)
     puzzle = models.ForeignKey(Puzzle, on_delete=models.PROTECT, related_name="+")
+
+
+class StormRun(models.Model):
+    """A Storm run: puzzles against a clock kept here, never in the browser.
+
+    ``ends_at`` is the deadline, moved by the run's own rules (``puzzles.storm``):
+    later by a combo's time bonus, earlier by a miss. ``dealt`` numbers the puzzle in
+    play, so an answer meant for another puzzle (or replayed) is told apart from the
+    current one. ``last`` keeps what the previous answer earned, for the page to say.
+    """
+
+    solver = models.ForeignKey(Solver, on_delete=models.CASCADE, related_name="storm_runs")
+    day = models.DateField()  # the UTC day it started on: the daily best's day
+    started_at = models.DateTimeField()
+    ends_at = models.DateTimeField()
+    ended_at = models.DateTimeField(null=True, blank=True)
+    current = models.ForeignKey(
+        Attempt, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    dealt = models.PositiveSmallIntegerField(default=0)  # puzzles dealt so far
+    score = models.PositiveIntegerField(default=0)
+    solved = models.PositiveSmallIntegerField(default=0)
+    missed = models.PositiveSmallIntegerField(default=0)
+    combo = models.PositiveSmallIntegerField(default=0)
+    best_combo = models.PositiveSmallIntegerField(default=0)
+    last = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["solver", "day"], name="puzzles_storm_solver_day")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["solver"],
+                condition=Q(ended_at__isnull=True),
+                name="puzzles_one_live_storm",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"Storm run {self.pk}"

@@ -91,7 +91,7 @@ def result_context(attempt: Attempt) -> dict[str, Any]:
     return {
         "solved": attempt.status == Attempt.SOLVED,
         "hinted": attempt.hinted,
-        "differs": bool(attempt.answer) and _as_sets(attempt.answer) != _as_sets(puzzle.solution),
+        "differs": bool(attempt.answer) and differs(puzzle, attempt.answer),
         "did": did,
         "best_line": best,
         **puzzle.adapter.drawings(puzzle, attempt.answer),
@@ -102,6 +102,14 @@ def result_context(attempt: Attempt) -> dict[str, Any]:
     }
 
 
-def _as_sets(table: list[list[int]]) -> list[list[int]]:
-    """A table or opening whatever order its sets and tiles were laid in."""
-    return sorted(sorted(s) for s in table)
+def differs(puzzle: Puzzle, answer: list[list[int]]) -> bool:
+    """Whether the player's table is another arrangement than the stored one, as the eye
+    sees it: the two copies of a face (and the two jokers) are interchangeable, so
+    swapping one for its twin is the same arrangement, not a different one."""
+    return _by_faces(puzzle, answer) != _by_faces(puzzle, puzzle.solution)
+
+
+def _by_faces(puzzle: Puzzle, table: list[list[int]]) -> list[list[str]]:
+    """A table or opening as faces ("R7", a joker "J"), whatever order it was laid in."""
+    face_of = puzzle.adapter.face_of
+    return sorted(sorted(str(face_of(t)) for t in s) for s in table)

@@ -26,6 +26,7 @@ from django.utils.translation import (
 from games.engine.base import IllegalAction
 from games.engine.romanian.opening import judge_opening
 from games.engine.romanian.tiles import TILE_COUNT, reading_of, sort_tiles, tile_view
+from games.engine.romanian.tiles import face_of as engine_face_of
 from games.engine.romanian.view import meld_view
 from games.web.romanian import drafts
 from games.web.romanian import presenters as ro
@@ -61,6 +62,8 @@ CAPTIONS = {
     "nothing": gettext_lazy("You laid no opening."),
 }
 TileList = list[dict[str, Any]]
+# What a tile shows (a joly is just a joly): two openings equal by faces are one arrangement.
+face_of = engine_face_of
 # "opening" is on every puzzle here, so its page is where this game's puzzles are practised.
 THEMES: dict[str, tuple[Any, Any]] = {  # lazy translations: read in the reader's language
     "opening": (

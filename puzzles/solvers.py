@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
-from django.http import HttpRequest
+from django.http import Http404, HttpRequest
 
 from .models import Solver
 
@@ -27,3 +27,11 @@ def solver_for(request: HttpRequest, create: bool = True) -> Solver | None:
             return Solver.objects.create(device_key=key)
     except IntegrityError:  # two first requests at once: the other one made it
         return Solver.objects.get(user__isnull=True, device_key=key)
+
+
+def required(request: HttpRequest) -> Solver:
+    """The caller's solver, made on first use; a page needs one (a guest's device cookie)."""
+    solver = solver_for(request)
+    if solver is None:
+        raise Http404("No device key: please allow cookies to solve puzzles.")
+    return solver

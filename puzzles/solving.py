@@ -33,12 +33,23 @@ __all__ = ["PuzzleError"]  # the views catch it from here
 # --- starting attempts ------------------------------------------------------------------
 
 
+def latest(solver: Solver, puzzle: Puzzle) -> Attempt | None:
+    """The solver's latest attempt at ``puzzle`` on its own page. A Storm run's attempts
+    are left out: only ``puzzles.storm`` judges them, against its clock."""
+    mine = Attempt.objects.filter(solver=solver, puzzle=puzzle, storm=None)
+    return mine.order_by("-id").first()
+
+
 def attempt_for(solver: Solver, puzzle: Puzzle) -> Attempt:
-    """The solver's latest attempt at ``puzzle``; the first one (rated) is made on sight."""
-    latest = Attempt.objects.filter(solver=solver, puzzle=puzzle).order_by("-id").first()
-    if latest is not None:
-        return latest
-    return Attempt.objects.create(solver=solver, puzzle=puzzle, rated=True, daily=_daily(puzzle))
+    """The solver's latest attempt at ``puzzle``; the first one is made on sight, rated
+    unless the puzzle was met in a Storm run (its answer may have been seen since)."""
+    found = latest(solver, puzzle)
+    if found is not None:
+        return found
+    met = Attempt.objects.filter(solver=solver, puzzle=puzzle).exists()
+    return Attempt.objects.create(
+        solver=solver, puzzle=puzzle, rated=not met, daily=_daily(puzzle)
+    )
 
 
 def _daily(puzzle: Puzzle) -> date | None:
@@ -51,15 +62,16 @@ def daily_attempt(solver: Solver, puzzle: Puzzle, day: date) -> Attempt:
     (unrated then, since the answer may have been seen), so the calendar streak can go on."""
     with transaction.atomic():
         Solver.objects.select_for_update().get(pk=solver.pk)
-        latest = Attempt.objects.filter(solver=solver, puzzle=puzzle).order_by("-id").first()
-        if latest is None:
-            return Attempt.objects.create(solver=solver, puzzle=puzzle, rated=True, daily=day)
-        if latest.daily == day:
-            return latest
-        if not latest.over and latest.streak_id is None:
-            latest.daily = day
-            latest.save(update_fields=["daily"])
-            return latest
+        found = latest(solver, puzzle)
+        if found is None:
+            met = Attempt.objects.filter(solver=solver, puzzle=puzzle).exists()  # in a Storm
+            return Attempt.objects.create(solver=solver, puzzle=puzzle, rated=not met, daily=day)
+        if found.daily == day:
+            return found
+        if not found.over and found.streak_id is None:
+            found.daily = day
+            found.save(update_fields=["daily"])
+            return found
         return Attempt.objects.create(solver=solver, puzzle=puzzle, rated=False, daily=day)
 
 
@@ -67,9 +79,9 @@ def retry(solver: Solver, puzzle: Puzzle) -> Attempt:
     """Another, unrated try after the last one ended (a streak's miss stays a miss)."""
     with transaction.atomic():
         Solver.objects.select_for_update().get(pk=solver.pk)
-        latest = Attempt.objects.filter(solver=solver, puzzle=puzzle).order_by("-id").first()
-        if latest is not None and not latest.over:
-            return latest
+        found = latest(solver, puzzle)
+        if found is not None and not found.over:
+            return found
         return Attempt.objects.create(solver=solver, puzzle=puzzle, rated=False)
 
 

@@ -6,7 +6,7 @@ from collections import Counter
 from datetime import date, timedelta
 from typing import Any
 
-from django.db.models import Count, Q
+from django.db.models import Count, Q, QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -48,12 +48,12 @@ def _theme(game: str) -> str | None:
     return spec.theme if spec else None
 
 
-def counted(solver: Solver):
-    """The attempts that count for success rates: finished first tries and streak puzzles."""
+def counted(solver: Solver) -> QuerySet[Attempt]:
+    """The attempts that count for success rates, as the rating counts them: first tries
+    and streak puzzles once scored. A hint scores the try a miss at once (``solving.hint``),
+    so a hinted try still open is a miss here too, not left out until it is confirmed."""
     first_tries = Q(rated=True) | Q(streak__isnull=False)
-    return Attempt.objects.filter(first_tries, solver=solver, scored=True).exclude(
-        status=Attempt.OPEN
-    )
+    return Attempt.objects.filter(first_tries, solver=solver, scored=True)
 
 
 def theme_rates(solver: Solver | None) -> dict[str, dict[str, int]]:

@@ -3,8 +3,8 @@
 Every game's puzzle module (named by its catalogue ``PuzzleSpec``) offers the
 same few names, so ``solving`` and ``presenters`` never ask which game it is:
 ``THEMES``, ``TEMPLATE``, ``STYLESHEETS``, ``BOARD_CLASS``, ``ANNOUNCES_STATUS``,
-``CAPTIONS``, ``prompt``, ``meta``, ``move``, ``judge``, ``board_context`` and
-``drawings``. Here a tap moves a tile inside the table's own draft
+``CAPTIONS``, ``face_of``, ``prompt``, ``meta``, ``move``, ``judge``,
+``board_context`` and ``drawings``. Here a tap moves a tile inside the table's own draft
 (``games.web.tile_rummy.drafts``); Confirm asks the engine's table check
 (``melds.check_table``), so an invalid table is refused with its reason.
 """
@@ -46,6 +46,8 @@ CAPTIONS = {
     "nothing": gettext_lazy("You laid nothing."),
 }
 Table = list[list[int]]
+# What a tile shows (a joker is just a joker): two answers equal by faces are one arrangement.
+face_of = tile_rummy.face_of
 # slug: (name, a line about it), as the generator names them
 THEMES: dict[str, tuple[Any, Any]] = {  # lazy translations: read in the reader's language
     "go-out": (

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import storm_views, views
 
 app_name = "puzzles"
 
@@ -16,6 +16,14 @@ urlpatterns = [
     path("themes/<slug:theme>/", views.theme_page, name="theme"),
     path("themes/<slug:theme>/next/", views.next_puzzle, name="theme_next"),
     path("leaderboard/", views.leaderboard, name="leaderboard"),
+    path("dashboard/", views.dashboard_page, name="dashboard"),
+    path("storm/", storm_views.storm_page, name="storm"),
+    path("storm/start/", storm_views.storm_start, name="storm_start"),
+    path("storm/<int:run_id>/", storm_views.storm_run, name="storm_run"),
+    path("storm/<int:run_id>/<int:seq>/move/", storm_views.storm_move, name="storm_move"),
+    path("storm/<int:run_id>/<int:seq>/reset/", storm_views.storm_reset, name="storm_reset"),
+    path("storm/<int:run_id>/<int:seq>/answer/", storm_views.storm_answer, name="storm_answer"),
+    path("storm/<int:run_id>/<int:seq>/pass/", storm_views.storm_pass, name="storm_pass"),
     path("attempt/<int:attempt_id>/", views.attempt_page, name="attempt"),
     path("<int:pk>/", views.puzzle_page, name="puzzle"),
     path("<int:pk>/move/", views.move, name="move"),

@@ -18,20 +18,17 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games.table_flow import picked_tile
 
-from . import choosing, solving, stats
+from . import choosing, dashboard, solving, stats, storm
 from .models import Attempt, Puzzle, Solver, Streak
 from .presenters import board_context
-from .solvers import solver_for
+from .solvers import required, solver_for
 from .themes import THEMES
 
 PAGE = "puzzles/puzzle.html"
 
 
 def _solver(request: HttpRequest) -> Solver:
-    solver = solver_for(request)
-    if solver is None:
-        raise Http404("No device key: please allow cookies to solve puzzles.")
-    return solver
+    return required(request)
 
 
 @require_GET
@@ -78,6 +75,8 @@ def daily(request: HttpRequest) -> HttpResponse:
 def puzzle_page(request: HttpRequest, pk: int) -> HttpResponse:
     solver = _solver(request)
     puzzle = get_object_or_404(Puzzle, pk=pk)
+    if storm.holds(solver, puzzle):  # in play in a Storm run: played there, against its clock
+        return redirect("puzzles:storm")
     attempt = solving.attempt_for(solver, puzzle)
     return render(request, PAGE, _page(request, attempt, solver))
 
@@ -96,8 +95,8 @@ def _act(request: HttpRequest, pk: int, action) -> HttpResponse:
     """Run ``action(attempt, solver)`` on the solver's latest attempt; the board or the reason."""
     solver = _solver(request)
     puzzle = get_object_or_404(Puzzle, pk=pk)
-    attempt = Attempt.objects.filter(solver=solver, puzzle=puzzle).order_by("-id").first()
-    if attempt is None:
+    attempt = solving.latest(solver, puzzle)
+    if attempt is None or storm.holds(solver, puzzle):
         return redirect("puzzles:puzzle", puzzle.id)
     error, status = "", 200
     try:
@@ -154,6 +153,8 @@ def attempt_page(request: HttpRequest, attempt_id: int) -> HttpResponse:
     attempt = get_object_or_404(
         Attempt.objects.select_related("puzzle"), pk=attempt_id, solver=solver
     )
+    if not attempt.over and attempt.storm_id:
+        return redirect("puzzles:storm")
     if not attempt.over:
         return redirect("puzzles:puzzle", attempt.puzzle_id)
     context = _page(request, attempt, solver)
@@ -238,3 +239,11 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
         .order_by("-rating", "id")[:20]
     )
     return render(request, "puzzles/leaderboard.html", {"streaks": streaks, "rated": rated})
+
+
+@require_GET
+def dashboard_page(request: HttpRequest) -> HttpResponse:
+    """The caller's last 30 days (an account's, or a guest device's own)."""
+    solver = solver_for(request, create=False)
+    figures = dashboard.dashboard(solver) if solver else None
+    return render(request, "puzzles/dashboard.html", {"figures": figures})

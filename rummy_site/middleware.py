@@ -34,6 +34,8 @@ PRIVATE_ROUTES = (
     "match/",
     "puzzles/streak/",
     "puzzles/attempt/",
+    "puzzles/storm/",  # the caller's run, its clock and bests
+    "puzzles/dashboard/",  # the caller's last 30 days
     "players/challenges/",
     "learn/",  # the guided first games: where this person is in each
     "tournaments/",  # an event's page shows whether you joined, paused or play now

@@ -48,7 +48,7 @@ from players.models import Challenge, Follow
 from presets.models import Preset
 from presets.rules import setup_form_class
 from puzzles import bank
-from puzzles.models import Attempt, Puzzle, Streak
+from puzzles.models import Attempt, Puzzle, StormRun, Streak
 from puzzles.themes import THEMES
 from replays.models import ShareLink
 from rooms import services as rooms
@@ -120,6 +120,7 @@ class World:
     puzzles: dict[str, Puzzle] = field(default_factory=dict)
     attempt: Attempt | None = None
     streak: Streak | None = None
+    storm_run: StormRun | None = None  # a finished Storm run (its result page)
     preset: Preset | None = None
     challenge: Challenge | None = None
     token_id: int = 0
@@ -273,6 +274,10 @@ def world(django_capture_on_commit_callbacks: Callable[..., Any]) -> World:
     world.attempt = Attempt.objects.filter(puzzle=first).order_by("-id").first()
     reader.post(reverse("puzzles:streak_new"))
     world.streak = Streak.objects.order_by("-id").first()
+    # Storm: a run ended (a second one started over it), the second still on the clock.
+    reader.post(reverse("puzzles:storm_start"))
+    reader.post(reverse("puzzles:storm_start"))
+    world.storm_run = StormRun.objects.exclude(ended_at=None).order_by("-id").first()
 
     entry = ENTRIES[0]
     saved = reader.post(
@@ -340,6 +345,8 @@ def _value(world: World, pattern: Pattern, name: str) -> list[tuple[str, Any]]:
         "message_id": [("a line", 1)],
         "attempt_id": [("given up", world.attempt.pk)],
         "streak_id": [("streak", world.streak.pk)],
+        "run_id": [("storm run", world.storm_run.pk if world.storm_run else 0)],
+        "seq": [("its first puzzle", 1)],
         "theme": [(slug, slug) for slug in list(THEMES)[:2]],
         "ref": [("Bobby", world.report_ref)],
         "token_id": [("token", world.token_id)],

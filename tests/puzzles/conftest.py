@@ -31,13 +31,16 @@ def latest(puzzle: Puzzle) -> Attempt:
     return Attempt.objects.filter(puzzle=puzzle).order_by("-id").first()
 
 
-def lay_out(client: Client, puzzle: Puzzle, target: list[list[int]]) -> None:
+def lay_out(
+    client: Client, puzzle: Puzzle, target: list[list[int]], base: str | None = None
+) -> None:
     """Build ``target`` on the page tile by tile, as taps would: each tile into its set.
-    (Streaks, the daily and rated practice deal Romanian openings too: see ``lay_opening``.)"""
+    (Streaks, the daily and rated practice deal Romanian openings too: see ``lay_opening``.)
+    ``base``: where the taps go (a Storm run's ``/puzzles/storm/<run>/<seq>``)."""
     if puzzle.game == "romanian_tile_rummy":
-        lay_opening(client, puzzle, target)
+        lay_opening(client, puzzle, target, base)
         return
-    base = f"/puzzles/{puzzle.id}"
+    base = base or f"/puzzles/{puzzle.id}"
     for wanted in target:
         first = True
         for tile in wanted:
@@ -50,13 +53,16 @@ def lay_out(client: Client, puzzle: Puzzle, target: list[list[int]]) -> None:
             first = False
 
 
-def lay_opening(client: Client, puzzle: Puzzle, melds: list[list[int]]) -> None:
+def lay_opening(
+    client: Client, puzzle: Puzzle, melds: list[list[int]], base: str | None = None
+) -> None:
     """A Romanian opening: each combination's first tile to "new", the others after it."""
+    base = base or f"/puzzles/{puzzle.id}"
     for index, meld in enumerate(melds):
         for k, tile in enumerate(meld):
             to = "new" if k == 0 else f"n:{index}"
             response = client.post(
-                f"/puzzles/{puzzle.id}/move/", {"tile": tile, "to": to}, HTTP_HX_REQUEST="true"
+                f"{base}/move/", {"tile": tile, "to": to}, HTTP_HX_REQUEST="true"
             )
             assert response.status_code == 200, response.content.decode()[:500]
 

@@ -37,6 +37,8 @@ GUEST_OWNED = (
     "match/wait/",
     "puzzles/streak/",
     "puzzles/attempt/",
+    "puzzles/storm/",
+    "puzzles/dashboard/",
     "leaderboards/name/",
     "learn/",
 )
