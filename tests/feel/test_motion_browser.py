@@ -273,8 +273,13 @@ def test_a_taken_piles_cards_travel_from_the_pile(live_server: Any, page: Any) -
     card_table(live_server, page, state)
     top, aces = str(state.piles[0][-1]), [str(c) for c in rm_ids(state, "AD AC", 0)]
     page.get_by_role("button", name="Take pile 1").click()
-    page.get_by_test_id("hand").get_by_test_id("hand-AD").click()
-    page.get_by_test_id("hand").get_by_test_id("hand-AC").click()
+    # The proof's step has been drawn before any card is picked (a pick on the board the
+    # swap replaces would be lost, and the proof refused).
+    expect(page.get_by_test_id("prove-1")).to_be_visible(timeout=15_000)
+    for face in ("AD", "AC"):
+        card = page.get_by_test_id("hand").get_by_test_id(f"hand-{face}")
+        card.click()
+        expect(card.locator("input")).to_be_checked()
     was = centres(page, [top, *aces])
     pile = box(page, "#board .rm-pile")
     since = len(page.evaluate(MOTION)["animate"])

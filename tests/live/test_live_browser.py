@@ -115,12 +115,19 @@ def test_a_move_reaches_the_other_page_over_the_websocket(
         table = f"{live_process}/rumbaroo/g/{game.id}/"
         polls: list[str] = []
         frames: list[str] = []
+        sent: list[str] = []
         watcher.on("request", lambda r: polls.append(r.url) if "/board/?at=" in r.url else None)
-        with watcher.expect_websocket() as opened:
-            watcher.goto(table)
-        ws = opened.value
-        ws.on("framereceived", lambda payload: frames.append(str(payload)))
-        ws.wait_for_event("framesent")  # the page's hello: the socket is open
+
+        def listen(ws: Any) -> None:  # from the socket's first moment: no frame is missed
+            ws.on("framesent", lambda payload: sent.append(str(payload)))
+            ws.on("framereceived", lambda payload: frames.append(str(payload)))
+
+        watcher.on("websocket", listen)
+        watcher.goto(table)
+        deadline = time.monotonic() + 30
+        while not sent and time.monotonic() < deadline:  # the page's hello: the socket is open
+            watcher.wait_for_timeout(100)
+        assert sent and '"hello"' in sent[0], sent
         watcher.evaluate(COUNT_LIVE_SWAPS)
         # The poll the page sent on load, before its socket opened, waits out its time
         # (LIVE_WAIT_SECONDS); those after are held back.
