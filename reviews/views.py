@@ -44,8 +44,13 @@ def game_review(request: HttpRequest, game_id: UUID) -> HttpResponse:
     rounds = reviewer.completed_rounds(game)
     if rounds:
         return redirect("reviews:round", game_id=game.id, round_no=rounds[-1])
-    context = _page(game, rounds, None)
-    context["message"] = _("No round of this game has ended yet: a review comes after a round.")
+    context = _page(game, rounds, None, reviewer)
+    not_yet = getattr(reviewer, "not_yet", None)  # a game that reviews only finished games
+    context["message"] = (
+        not_yet()
+        if not_yet is not None
+        else _("No round of this game has ended yet: a review comes after a round.")
+    )
     return render(request, PAGE, context)
 
 
@@ -54,7 +59,7 @@ def round_review(request: HttpRequest, game_id: UUID, round_no: int) -> HttpResp
     """One round's review; while it is being prepared the page asks again every few seconds."""
     game, seat, reviewer = _reviewed_game(request, game_id)
     rounds = reviewer.completed_rounds(game)
-    context = _page(game, rounds, round_no)
+    context = _page(game, rounds, round_no, reviewer)
     if round_no not in rounds:
         context["message"] = _(
             "Round %(number)s hasn't been played to the end: nothing to review."
@@ -68,8 +73,11 @@ def round_review(request: HttpRequest, game_id: UUID, round_no: int) -> HttpResp
     return render(request, template, context)
 
 
-def _page(game: Game, rounds: list[int], round_no: int | None) -> dict[str, Any]:
+def _page(game: Game, rounds: list[int], round_no: int | None, reviewer: Any) -> dict[str, Any]:
+    """The page around a review; a game's review may word its first line (``lede()``)."""
+    lede = getattr(reviewer, "lede", None)
     return {
+        "lede": lede() if lede is not None else "",
         "game": game,
         "game_name": kind_name(game.kind),
         "table_url": table_url(game),

@@ -21,7 +21,7 @@ from games.gameweb import Pages
 from games.models import Game, Seat
 from games.table_flow import TableFlow, TableRequest, as_int
 from games.web import pages
-from games.web.romanian import drafts, presenters
+from games.web.romanian import drafts, hint, presenters
 from games.web.romanian.forms import SetupForm
 from games.web.table_views import built_move, draft_step, posted, tile_move, you_and_computers
 
@@ -32,7 +32,7 @@ PAGES = Pages("games/romanian/how_to_play.html", "games/romanian/setup.html")
 FLOW = TableFlow(
     kind=GAME.kind,
     template=TABLE,
-    board_context=presenters.board_context,
+    board_context=hint.board_context,  # the table's context plus this turn's hint
     frame_context=presenters.frame_context,
 )
 
@@ -124,6 +124,7 @@ MOVES = posted(
         "decline": FLOW.simple("decline"),
         "draw": FLOW.simple("draw"),
         "next_round": FLOW.simple("next_round"),
+        "hint": hint.make_view(FLOW),
     }
 )
 URLS = pages.urls(FLOW, MOVES)
