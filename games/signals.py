@@ -12,6 +12,9 @@ accounts. Every signal is sent with ``sender=Game`` and the game instance.
 - ``move_applied(game)``: a move was written at an online table (inside its
   transaction; ``game.version`` is the new version). notifications listens to
   tell the seats now to act, once the move commits.
+- ``review_ready(game, seat_index, round_no, data)``: a seat's review of a finished
+  round was worked out and kept (``data``: the game's own review, from that seat's
+  view). puzzles listens to turn its misplayed turns into that player's own puzzles.
 """
 
 from __future__ import annotations
@@ -22,3 +25,4 @@ game_finished = Signal()
 game_abandoned = Signal()
 game_saved = Signal()
 move_applied = Signal()
+review_ready = Signal()

@@ -1,7 +1,7 @@
 """Signing in on a device that solved puzzles as a guest: its solver joins the account's.
 
-Attempts, streaks and Storm runs move over (a running one ends where it stands); the
-best streaks are the better of the two.
+Attempts, streaks, Storm runs and the puzzles from the guest's own games move over (a
+running one ends where it stands); the best streaks are the better of the two.
 The rating kept is the one with more rated tries behind it (the surer number).
 Running it twice is harmless: the second time the device has no guest solver.
 """
@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from . import storm
-from .models import Attempt, Solver, StormRun, Streak
+from .models import Attempt, Puzzle, Solver, StormRun, Streak
 
 
 def adopt_guest_solver(user_id: int, device_key: str) -> None:
@@ -41,6 +41,7 @@ def adopt_guest_solver(user_id: int, device_key: str) -> None:
         Streak.objects.filter(solver=guest).update(solver=mine)
         _storm_runs(guest, mine)
         Attempt.objects.filter(solver=guest).update(solver=mine)
+        Puzzle.every.filter(owner=guest).update(owner=mine)  # else deleted with the guest
         guest.delete()
 
 

@@ -23,10 +23,21 @@ START_RATING = 1500.0
 START_RD = 350.0
 PUZZLE_RD = 250.0  # a puzzle's first rating is an estimate: less unsure than a new player's
 START_VOL = 0.06
+# Private puzzles (from a player's own games) are numbered from here, far above the bank's.
+OWN_FIRST_ID = 100_000_000
 
 
 # The games with puzzles, as the catalogue lists them (kind, name); the first is the default.
 GAMES = tuple((entry.kind, entry.name) for entry in catalogue.with_puzzles())
+
+
+class BankPuzzles(models.Manager):
+    """The shared bank only: a puzzle made from someone's own game is theirs alone, so the
+    default manager (every list, draw, count and theme page) never sees one. Reaching a
+    private puzzle takes ``Puzzle.every`` and a check of its owner (``puzzles.own``)."""
+
+    def get_queryset(self) -> models.QuerySet:
+        return super().get_queryset().filter(owner__isnull=True)
 
 
 class Puzzle(models.Model):
@@ -53,9 +64,22 @@ class Puzzle(models.Model):
     vol = models.FloatField(default=START_VOL)
     plays = models.PositiveIntegerField(default=0)
     solves = models.PositiveIntegerField(default=0)
+    # A private puzzle's solver (None: the shared bank's) and where it came from:
+    # {"game", "round", "turn", "seq", "laid", "played"}; ``origin_key`` (game:seat:round:seq)
+    # keeps one turn from becoming two puzzles.
+    owner = models.ForeignKey(
+        "Solver", null=True, blank=True, on_delete=models.CASCADE, related_name="own_puzzles"
+    )
+    origin = models.JSONField(null=True, blank=True)
+    origin_key = models.CharField(max_length=80, null=True, blank=True, unique=True)
+    made_at = models.DateTimeField(null=True, blank=True)
+
+    objects = BankPuzzles()
+    every = models.Manager()  # the bank and everyone's private puzzles: check the owner
 
     class Meta:
         indexes = [models.Index(fields=["rating"])]
+        base_manager_name = "every"
 
     def __str__(self) -> str:
         return f"Puzzle {self.id}"

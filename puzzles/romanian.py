@@ -25,7 +25,7 @@ from django.utils.translation import (
 
 from games.engine.base import IllegalAction
 from games.engine.romanian.opening import judge_opening
-from games.engine.romanian.tiles import TILE_COUNT, reading_of, sort_tiles, tile_view
+from games.engine.romanian.tiles import TILE_COUNT, is_joly, reading_of, sort_tiles, tile_view
 from games.engine.romanian.tiles import face_of as engine_face_of
 from games.engine.romanian.view import meld_view
 from games.web.romanian import drafts
@@ -204,3 +204,40 @@ def drawings(puzzle: Puzzle, answer: list[list[int]] | None) -> dict[str, Any]:
         "rack_drawn": drawn_rack(puzzle.rack),
         "sets_template": SETS_TEMPLATE,
     }
+
+
+# --- puzzles from a player's own games (``puzzles.own``) --------------------------------
+
+# A turn that began with a face-down draw (a timeout draws too): its rack is all the seat
+# had. Taking from the discard row binds the opening to a taken tile, which these
+# puzzles cannot ask, so such a turn is left out.
+OWN_ACTIONS = ("draw", "timeout")
+
+
+def own_position(turn: dict[str, Any]) -> dict[str, Any] | None:
+    """A reviewed turn before the seat's opening as an opening puzzle: its rack and the
+    threshold it faced, the review's best opening as the answer."""
+    best = turn.get("best")
+    if turn.get("opened") or turn.get("action") not in OWN_ACTIONS:
+        return None
+    if not best or not best.get("exact") or not best.get("tiles"):
+        return None
+    rack = list(turn["rack"])
+    themes = ["opening"]
+    if any(is_joly(t) for t in best["placed"]):
+        themes.append("jolys")
+    return {
+        "kind": "open",
+        "threshold": turn["threshold"],
+        "table": [],
+        "rack": rack,
+        "tiles": best["tiles"],
+        "value": best["points"],
+        "solution": [list(m) for m in best["table"]],
+        "themes": themes,
+    }
+
+
+def answer_draft(solution: list[list[int]]) -> dict[str, Any]:
+    """The stored opening as a draft ``judge`` reads: the check that a private puzzle is sound."""
+    return {"melds": [list(m) for m in solution]}

@@ -42,13 +42,18 @@ def latest(solver: Solver, puzzle: Puzzle) -> Attempt | None:
 
 def attempt_for(solver: Solver, puzzle: Puzzle) -> Attempt:
     """The solver's latest attempt at ``puzzle``; the first one is made on sight, rated
-    unless the puzzle was met in a Storm run (its answer may have been seen since)."""
+    unless the puzzle was met in a Storm run (its answer may have been seen since) or is
+    one of the solver's own (``puzzles.own``: a position met in its game)."""
     found = latest(solver, puzzle)
     if found is not None:
         return found
     met = Attempt.objects.filter(solver=solver, puzzle=puzzle).exists()
+    private = puzzle.owner_id is not None  # from the solver's own game: practice, never rated
     return Attempt.objects.create(
-        solver=solver, puzzle=puzzle, rated=not met, daily=_daily(puzzle)
+        solver=solver,
+        puzzle=puzzle,
+        rated=not (met or private),
+        daily=None if private else _daily(puzzle),
     )
 
 
@@ -191,7 +196,7 @@ def _score(attempt: Attempt, solver: Solver, solved: bool) -> None:
     if attempt.scored:
         return
     attempt.scored = True
-    puzzle = Puzzle.objects.select_for_update().get(pk=attempt.puzzle_id)
+    puzzle = Puzzle.every.select_for_update().get(pk=attempt.puzzle_id)  # a private one too
     if attempt.rated or attempt.streak_id:  # a retry after seeing the answer proves little
         puzzle.plays += 1
         puzzle.solves += int(solved)

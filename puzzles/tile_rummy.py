@@ -14,10 +14,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from games.engine import tile_rummy
-from games.engine.melds import check_table
+from games.engine.melds import check_table, read
+from games.engine.tile_rummy.turn import opening_sets
 from games.web.tile_rummy import drafts, presenters
 from games.web.tile_rummy.hint import drawn_rack, drawn_sets
 
@@ -36,6 +37,11 @@ PROMPTS = {
     ),
     "out": gettext_lazy(
         "Go out this turn: lay every tile of your rack. Rearrange the table freely."
+    ),
+    # Only a puzzle from a player's own game, a turn before the opening (``own_position``).
+    "open": gettext_lazy(
+        "You have not opened yet: lay new sets from your rack alone, worth 30 points or more "
+        "together, with as many tiles as you can. The sets on the table stay as they are."
     ),
 }
 CAPTIONS = {
@@ -82,7 +88,7 @@ def puzzle_view(puzzle: Puzzle) -> dict[str, Any]:
     return {
         "table": [tile_rummy.set_view(s) for s in puzzle.table],
         "rack": [tile_rummy.tile_view(t) for t in puzzle.rack],
-        "may_touch_table": True,
+        "may_touch_table": puzzle.kind != "open",  # before the opening: new sets only
     }
 
 
@@ -91,8 +97,13 @@ def prompt(puzzle: Puzzle) -> str:
 
 
 def meta(puzzle: Puzzle) -> str:
-    """Anything the header adds to the game and the question: nothing here."""
-    return ""
+    """Anything the header adds to the game and the question: an opening's minimum."""
+    if puzzle.kind != "open":
+        return ""
+    minimum = tile_rummy.OPENING_MINIMUM
+    return ngettext(
+        "opening at least %(threshold)s point", "opening at least %(threshold)s points", minimum
+    ) % {"threshold": minimum}
 
 
 def move(draft: dict[str, Any] | None, puzzle: Puzzle, tile: int, target: str) -> dict[str, Any]:
@@ -114,7 +125,28 @@ def judge(puzzle: Puzzle, draft: dict[str, Any] | None) -> tuple[Table, int, int
         )
     if not placed:
         raise PuzzleError(_("Lay at least one tile from your rack."))
+    if puzzle.kind == "open":
+        _check_opening(puzzle, table)
     return table, len(placed), sum(tile_rummy.tile_value(t) for t in placed)
+
+
+def _check_opening(puzzle: Puzzle, table: Table) -> None:
+    """The engine's opening rule: the table's sets untouched, new sets from the rack alone,
+    worth the minimum as the engine reads them (a joker at the number it stands for)."""
+    new_sets = opening_sets(puzzle.table, table, puzzle.rack)
+    if new_sets is None:
+        raise PuzzleError(_("Until you have opened, you can only lay new sets from your own rack."))
+    value = sum(_set_value(s) for s in new_sets)
+    if value < tile_rummy.OPENING_MINIMUM:
+        raise PuzzleError(
+            _("Your opening sets are worth %(value)s; you need at least %(minimum)s.")
+            % {"value": value, "minimum": tile_rummy.OPENING_MINIMUM}
+        )
+
+
+def _set_value(tiles: list[int]) -> int:
+    reading = read([tile_rummy.face_of(t) for t in tiles], tile_rummy.RULES)
+    return reading.value if reading else 0
 
 
 def board_context(attempt: Attempt) -> dict[str, Any]:
@@ -139,3 +171,52 @@ def drawings(puzzle: Puzzle, answer: Table | None) -> dict[str, Any]:
         "rack_drawn": drawn_rack(puzzle.rack, set()),
         "sets_template": SETS_TEMPLATE,
     }
+
+
+# --- puzzles from a player's own games (``puzzles.own``) --------------------------------
+
+
+def own_position(turn: dict[str, Any]) -> dict[str, Any] | None:
+    """A reviewed turn as a puzzle: the table and rack the seat saw, the review's best as the
+    answer. Before the seat's opening it is an opening puzzle ("open": new sets only, 30 or
+    more), kept only without a joker on the rack: the review ranks equal openings by their
+    value as read (a joker at its number), the judge by what the tiles cost (a joker 30),
+    and with no joker the two are one order, so the review's best is the judge's optimum."""
+    best = turn.get("best")
+    if not best or not best.get("exact"):
+        return None
+    rack, table = list(turn["rack"]), [list(s) for s in turn["table_before"]]
+    opening = not turn.get("opened")
+    if opening and any(t in tile_rummy.JOKERS for t in rack):
+        return None
+    kind = "open" if opening else ("out" if best["tiles"] == len(rack) else "most")
+    return {
+        "kind": kind,
+        "threshold": tile_rummy.OPENING_MINIMUM if opening else None,
+        "table": table,
+        "rack": rack,
+        "tiles": best["tiles"],
+        "value": best["points"],
+        "solution": [list(s) for s in best["table"]],
+        "themes": _own_themes(table, best["table"], set(best["placed"]), len(rack)),
+    }
+
+
+def _own_themes(table: Table, solution: Table, placed: set[int], rack_size: int) -> list[str]:
+    """The bank's theme words that plainly fit: going out, a joker laid, sets taken apart
+    (a table set whose tiles the answer spreads over two sets or more; one only added to is
+    still whole). Hints name these; with none, the page offers no hint."""
+    themes = []
+    if len(placed) == rack_size:
+        themes.append("go-out")
+    if any(t in tile_rummy.JOKERS for t in placed):
+        themes.append("jokers")
+    whole = [set(s) for s in solution]
+    if any(not any(set(s) <= new for new in whole) for s in table):  # not merely added to
+        themes.append("rearranging")
+    return themes
+
+
+def answer_draft(solution: Table) -> dict[str, Any]:
+    """The stored answer as a draft ``judge`` reads: the check that a private puzzle is sound."""
+    return {"table": [list(s) for s in solution]}

@@ -17,6 +17,7 @@ urlpatterns = [
     path("themes/<slug:theme>/next/", views.next_puzzle, name="theme_next"),
     path("leaderboard/", views.leaderboard, name="leaderboard"),
     path("dashboard/", views.dashboard_page, name="dashboard"),
+    path("mine/", views.own_page, name="own"),
     path("storm/", storm_views.storm_page, name="storm"),
     path("storm/start/", storm_views.storm_start, name="storm_start"),
     path("storm/<int:run_id>/", storm_views.storm_run, name="storm_run"),

@@ -13,12 +13,14 @@ from django.contrib import messages
 from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_POST
 
 from games.table_flow import picked_tile
 
-from . import choosing, dashboard, solving, stats, storm
+from . import choosing, dashboard, own, solving, stats, storm
 from .models import Attempt, Puzzle, Solver, Streak
 from .presenters import board_context
 from .solvers import required, solver_for
@@ -42,6 +44,7 @@ def index(request: HttpRequest) -> HttpResponse:
         "games": stats.game_counts(),
         "streak": solving.live_streak(solver) if solver else None,
         "daily_streak": stats.daily_streak(solver, solving.today()) if solver else 0,
+        "own_count": own.mine(solver).count() if solver else 0,
     }
     return render(request, "puzzles/index.html", context)
 
@@ -74,11 +77,18 @@ def daily(request: HttpRequest) -> HttpResponse:
 @require_GET
 def puzzle_page(request: HttpRequest, pk: int) -> HttpResponse:
     solver = _solver(request)
-    puzzle = get_object_or_404(Puzzle, pk=pk)
+    puzzle = get_object_or_404(own.visible(solver), pk=pk)  # another's own puzzle: 404
     if storm.holds(solver, puzzle):  # in play in a Storm run: played there, against its clock
         return redirect("puzzles:storm")
     attempt = solving.attempt_for(solver, puzzle)
-    return render(request, PAGE, _page(request, attempt, solver))
+    return _kept_private(render(request, PAGE, _page(request, attempt, solver)), puzzle)
+
+
+def _kept_private(response: HttpResponse, puzzle: Puzzle) -> HttpResponse:
+    """A puzzle from the caller's own game is the caller's alone: no cache may keep it."""
+    if own.is_private(puzzle):
+        patch_cache_control(response, private=True, no_store=True)
+    return response
 
 
 def _page(
@@ -88,13 +98,16 @@ def _page(
     context["solver"] = solver
     context["streak"] = attempt.streak
     context["share"] = stats.share_text(request, attempt, solver) if attempt.over else ""
+    context["own_origin"] = own.origin_line(attempt.puzzle)
+    if not attempt.puzzle.themes:  # a puzzle from a player's game may have none to hint at
+        context["urls"] = {k: v for k, v in context["urls"].items() if k != "hint"}
     return context
 
 
 def _act(request: HttpRequest, pk: int, action) -> HttpResponse:
     """Run ``action(attempt, solver)`` on the solver's latest attempt; the board or the reason."""
     solver = _solver(request)
-    puzzle = get_object_or_404(Puzzle, pk=pk)
+    puzzle = get_object_or_404(own.visible(solver), pk=pk)  # another's own puzzle: 404
     attempt = solving.latest(solver, puzzle)
     if attempt is None or storm.holds(solver, puzzle):
         return redirect("puzzles:puzzle", puzzle.id)
@@ -109,7 +122,8 @@ def _act(request: HttpRequest, pk: int, action) -> HttpResponse:
         if error:
             messages.error(request, error)
         return redirect("puzzles:puzzle", puzzle.id)
-    return render(request, f"{PAGE}#board", _page(request, attempt, solver, error), status=status)
+    page = render(request, f"{PAGE}#board", _page(request, attempt, solver, error), status=status)
+    return _kept_private(page, puzzle)
 
 
 @require_POST
@@ -141,7 +155,7 @@ def give_up(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def retry(request: HttpRequest, pk: int) -> HttpResponse:
     solver = _solver(request)
-    puzzle = get_object_or_404(Puzzle, pk=pk)
+    puzzle = get_object_or_404(own.visible(solver), pk=pk)  # another's own puzzle: 404
     solving.retry(solver, puzzle)
     return redirect("puzzles:puzzle", puzzle.id)
 
@@ -247,3 +261,13 @@ def dashboard_page(request: HttpRequest) -> HttpResponse:
     solver = solver_for(request, create=False)
     figures = dashboard.dashboard(solver) if solver else None
     return render(request, "puzzles/dashboard.html", {"figures": figures})
+
+
+@require_GET
+@cache_control(private=True, no_store=True)  # the caller's own games
+def own_page(request: HttpRequest) -> HttpResponse:
+    """The "Learn from your mistakes" page: the caller's puzzles from its own games alone."""
+    solver = solver_for(request, create=False)
+    rows = own.listing(solver) if solver else []
+    context = {"rows": rows, "missed_by": own.MISSED_BY, "games": ", ".join(own.game_names())}
+    return render(request, "puzzles/own.html", context)

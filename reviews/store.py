@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from games.log_context import about_game
 from games.models import Game
+from games.signals import review_ready
 from games.task_queue import Registered
 from reviews.models import Review, ReviewStatus
 from reviews.registry import reviewer_for
@@ -104,5 +105,12 @@ def build(review_id: int) -> bool:
             return False
     Review.objects.filter(pk=review_id).update(
         status=ReviewStatus.READY, data=data, updated=timezone.now()
+    )
+    review_ready.send(  # once kept; puzzles' listener logs its own failures, never raises
+        sender=Game,
+        game=review.game,
+        seat_index=review.seat_index,
+        round_no=review.round_no,
+        data=data,
     )
     return True
