@@ -19,7 +19,9 @@ from collections.abc import Callable
 from typing import Any
 
 from bench.benchmarks import (
+    tile_rummy_budgets,
     tile_rummy_exact,
+    tile_rummy_load,
     tile_rummy_lookahead,
     tile_rummy_move_times,
     tile_rummy_rounds,
@@ -99,6 +101,21 @@ def add_arguments(parser: Any) -> None:
         default=0,
         help="positions timed per level at the fixed step limits: steps, wall and CPU p99 (200)",
     )
+    parser.add_argument(
+        "--budget-check",
+        type=int,
+        default=0,
+        help="positions where the step limit is checked against unlimited search (400)",
+    )
+    parser.add_argument(
+        "--load-times",
+        type=int,
+        default=0,
+        help="positions where the expert is timed idle and beside busy processes (60)",
+    )
+    parser.add_argument(
+        "--load-spinners", type=int, default=12, help="busy processes for --load-times"
+    )
     # The long checks, run only when asked for (hours at the issue's sizes on 2 cores).
     parser.add_argument(
         "--reference", type=int, default=0, help="positions checked against HiGHS (500)"
@@ -172,6 +189,8 @@ def report(out: Callable[[str], Any], options: dict[str, Any]) -> None:
         "tempo_rounds",
         "variant_rounds",
         "move_times",
+        "budget_check",
+        "load_times",
     )
     if any(options.get(name) for name in long):
         long_checks(out, options)
@@ -183,6 +202,10 @@ def long_checks(out: Callable[[str], Any], options: dict[str, Any]) -> None:
     """The search against the exact solver, move times, and the seeded strength matches."""
     if options.get("move_times"):
         tile_rummy_move_times.report(out, options)
+    if options.get("budget_check"):
+        tile_rummy_budgets.report(out, options)
+    if options.get("load_times"):
+        tile_rummy_load.report(out, options)
     if options["reference"]:
         checked = {**options, "positions": options["reference"]}
         tile_rummy_exact.report(out, checked)

@@ -52,7 +52,9 @@ def _late(seed: int) -> tr.State:
 
 
 def test_a_decision_scores_the_alternatives_the_expert_passed_over() -> None:
-    state = _late(28)
+    # seed 29: seed 28's round no longer reaches such a position since the step
+    # limit counts each pass of the search alone (the baseline lays more at 300)
+    state = _late(29)
     expert, baseline = level_player("expert", 300), baseline_player(300)
     move, rows = lookahead.decision(state, expert, baseline, 300, 2, "k")
     assert move == expert(tr.view(state, state.turn))

@@ -46,12 +46,13 @@ Budget: an amount of search per level, never a clock, so a level's move for
 a view is the same on a busy server as on an idle one (issue 30). Easy and
 medium need no limit: their searches are bounded by construction (beams of
 ``EASY_WIDTH`` and ``MEDIUM_WIDTH`` states a step, and an exact search of the
-rack alone). The expert gives each of its searches ``EXPERT_NODES`` steps
-(a move runs two to eight of them); the opening's exact search has the same
-limit, and one stopped by it falls back to the exact rack search, so an
-opening worth 30 is never missed. ``budget_s`` (``SAFETY_CAP_S``, CPU seconds of
-the deciding thread, so other processes' load never counts) is only a safety
-net for a pathological position: when it is
+rack alone). The expert gives each pass of each of its searches
+``EXPERT_NODES`` steps (a move runs two to eight searches; the limit stops a
+pass that alone needs more, not one about to finish: ``search.Budget``); the
+opening's exact search has the same limit, and one stopped by it falls back to
+the exact rack search, so an opening worth 30 is never missed. ``budget_s``
+(``SAFETY_CAP_S``, CPU seconds of the deciding thread, so other processes' load
+never counts) is only a safety net for a pathological position: when it is
 hit the best move found so far is played and a WARNING is logged (with the
 level; the site's log filter adds the game). Tests and benchmarks may pass
 ``budget_s=None`` and another ``node_limit``.
@@ -91,9 +92,10 @@ from .search import (
 )
 
 LEVELS = ("easy", "medium", "expert")
-# Search steps per search of the expert's move: what decides it. Chosen so an
-# expert move's p99 on an idle machine stays under 250 ms (``python -m bench.benchmark
-# --game tile_rummy --move-times 200``, games/benchmarks/tile_rummy_move_times).
+# Search steps per pass of each search of the expert's move: what decides it. Chosen
+# so an expert move's p99 on an idle machine stays under 250 ms (``python -m
+# bench.benchmark --game tile_rummy --move-times 200``; counted per pass since
+# 2026-12-07: the same 200 moves, CPU p99 38 ms, and ``--budget-check 400``).
 EXPERT_NODES = 20_000
 # The safety net, in CPU seconds (never the wall clock): ten times the 250 ms p99
 # target. Never hit in the benchmark; when it is, the move is logged.

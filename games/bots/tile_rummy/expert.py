@@ -24,7 +24,9 @@ this module answers "what should I lay now?":
 
 Measured against the baseline that lays the placement optimum every turn and
 nothing else, both at 2,000 search steps and both taking the second look
-around the jokers:
+around the jokers (all figures here from before 2026-12-07, when a limit
+counted the steps of all passes together; it now counts each pass alone, see
+``search.Budget``, and these were not measured again):
 
 * games to 200, seats alternated (``python -m bench.benchmark --game tile_rummy
   --baseline-games 200 --node-limit 2000 --first-seed S`` for S = 70,000 and

@@ -30,11 +30,13 @@ tests.
 
 ``anytime_arrangement`` is what players call: passes with a beam (only the
 best ``width`` states kept a step: quick, nearly always optimal) of growing
-width, then the exact pass, each looking only for better than the last. A
-``Budget`` of steps stops it (a CPU-time deadline only as a safety net); the
-best arrangement of the passes that finished is kept. Given the same inputs and
-step limit, the answer is always the same: iteration order depends only on
-the input.
+width, then the exact pass, each looking only for better than the last (an
+iterative deepening over the beam). A ``Budget`` of steps counts each pass
+alone, so it stops only a pass whose layers keep growing past the limit (not
+converging), never one a few steps from its end because earlier passes spent
+the steps (a CPU-time deadline only as a safety net); the best arrangement of
+the passes that finished is kept. Given the same inputs and step limit, the
+answer is always the same: iteration order depends only on the input.
 
 Out of scope: choosing *which* arrangement is strategically best beyond the
 objective weights below (tiles placed, then their value, jokers kept).
@@ -86,8 +88,13 @@ class SearchAborted(Exception):
 @dataclass
 class Budget:
     """Counts search steps (states expanded) against ``node_limit``, the amount of
-    search that decides a move: it is checked once per layer of the search, so a
-    search stopped by it stops at the same place on any machine, busy or idle.
+    search that decides a move: checked once per layer, so a search stops at the
+    same place on any machine, busy or idle. As in iterative deepening, the limit
+    is on the steps of one pass (``stale``): ``progressed``, called as a pass of
+    the anytime search ends, starts the count again. Counting all the passes'
+    steps (``per_pass=False``, the old rule, kept for ``tile_rummy_budgets``)
+    stopped wide passes a few thousand steps short of their end: tiles lost, and
+    more steps than unlimited once the second look that follows a stop had run.
 
     ``deadline`` (a ``cpu_seconds()`` value or None; ``capped`` sets it) is only a
     safety net far above the usual cost, counted in this thread's CPU time and
@@ -105,15 +112,23 @@ class Budget:
     total: int = 0
     timed_out: bool = False
     root: Budget | None = field(default=None, repr=False, compare=False)
+    per_pass: bool = True
+    stale: int = 0
 
     def spend(self, n: int) -> None:
         self.nodes += n
+        self.stale += n
         self.total += n
         if self.root is not None:
             self.root.total += n
-        if self.node_limit is not None and self.nodes > self.node_limit:
+        if self.node_limit is not None and self.stale > self.node_limit:
             raise SearchAborted
         self.check_clock()
+
+    def progressed(self) -> None:
+        """A pass of the deepening ended: the search is converging, count afresh."""
+        if self.per_pass:
+            self.stale = 0
 
     def check_clock(self) -> None:
         if self.deadline is not None and cpu_seconds() > self.deadline:
@@ -130,7 +145,9 @@ class Budget:
     def fresh(self) -> Budget:
         """A budget for one more search: the same step limit and safety net, counted
         into the first budget's ``total``."""
-        return Budget(self.node_limit, self.deadline, root=self.root or self)
+        return Budget(
+            self.node_limit, self.deadline, root=self.root or self, per_pass=self.per_pass
+        )
 
 
 @dataclass(frozen=True)
@@ -488,8 +505,8 @@ def anytime_arrangement(
 
     Passes of ``best_arrangement`` with widening beams (``widths``), each told
     to look only for better than the best so far (its ``floor``), the last one
-    exact. A pass that runs out of budget is dropped, but what the earlier
-    passes found is kept, so stopping early costs accuracy, never the move.
+    exact. A pass stopped by the budget (more than ``node_limit`` steps on its
+    own) is dropped and ends the deepening; what the earlier passes found is kept.
     ``exact`` on the answer says whether the exact pass finished (the answer
     is then the optimum). With a ``floor`` (a move already in hand) and
     nothing better found, the answer places nothing.
@@ -507,6 +524,7 @@ def anytime_arrangement(
             break
         if found.placed and (best is None or found.score > best.score):
             best = found
+        budget.progressed()
         if found.exact:
             exact = True
             break
