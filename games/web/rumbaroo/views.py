@@ -23,7 +23,7 @@ from games.gameweb import Pages
 from games.models import Game, Seat
 from games.table_flow import TableFlow, View, as_int
 from games.web import pages
-from games.web.rumbaroo import drafts, prompts
+from games.web.rumbaroo import drafts, hint, prompts
 from games.web.rumbaroo import presenters as rp
 from games.web.rumbaroo.forms import SetupForm
 from games.web.table_views import built_move, draft_step, posted, tile_move, you_and_computers
@@ -35,7 +35,7 @@ PAGES = Pages("games/rumbaroo/how_to_play.html", "games/rumbaroo/setup.html")
 FLOW = TableFlow(
     kind=GAME.kind,
     template=TABLE,
-    board_context=rp.board_context,
+    board_context=hint.board_context,  # the table's context plus this turn's hint
     frame_context=rp.frame_context,
     speed_key="rumbaroo_speed",  # its own key: Rumbaroo defaults to Fast, other games do not
     default_speed="fast",
@@ -137,6 +137,7 @@ MOVES = posted(
         "keep": _simple("pass"),
         "take": _simple("take"),
         "next_round": _simple("next_round"),
+        "hint": hint.make_view(FLOW),
     }
 )
 URLS = pages.urls(FLOW, MOVES)
