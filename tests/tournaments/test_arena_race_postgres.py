@@ -27,6 +27,7 @@ from tests.matchmaking.conftest import play_moves
 from tests.web.rumbaroo.conftest import put_state
 from tournaments import services, standings
 from tournaments.models import Entry, Table, TableSeat, Tournament
+from tournaments.services import seating
 
 from .conftest import arena, player, signed_in
 
@@ -36,6 +37,15 @@ pytestmark = [
 ]
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture(autouse=True)
+def _rematches_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The races are under test here, not the rematch wait (test_arena_pace has it): two
+    players left together after a race are paired again at once, as before the wait."""
+    monkeypatch.setattr(seating, "REMATCH_WAIT", timedelta(0))
+
+
 PLAYERS = 24  # 12 tables of 2: with their polls and the beat, about 40 connections at once
 NAMES = (
     "Ash", "Bay", "Cove", "Dune", "Elm", "Fern", "Glen", "Hill", "Isle", "Jade", "Kelp", "Lake",
