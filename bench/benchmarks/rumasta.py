@@ -129,6 +129,29 @@ def strength(
     }
 
 
+def going_out(
+    level_a: str, level_b: str, games: int = 40, *, target: int = 5000
+) -> dict[str, Any]:
+    """How the rounds of seeded 2-player games end, per level (issue 41, item 6: each
+    level should go out in a fair share of rounds): going out, or the draw pile gone."""
+    out = {level_a: 0, level_b: 0}
+    rounds = stock = 0
+    for i in range(games):
+        levels = [level_a, level_b] if i % 2 == 0 else [level_b, level_a]
+        state = rm.new_game({"players": 2, "target": target}, FIRST_SEED + i // 2)
+        while state.phase != "game_over":
+            seat = next_seat(state, levels)
+            action = choose_action(rm.view(state, seat), levels[seat])
+            state, events = rm.apply(state, seat, action or rm.TIMEOUT_ACTION)
+            for event in events:
+                if event["type"] in ("round_over", "game_over"):
+                    rounds += 1
+                    if event["reason"] == "out" and state.went_out is not None:
+                        out[levels[state.went_out]] += 1
+                    stock += event["reason"] == "stock"
+    return {"games": games, "rounds": rounds, "went_out": out, "stock_gone": stock}
+
+
 def figures(games: int = 4) -> dict[str, Any]:
     return {
         "expert_move_time": move_times(max(1, games // 2)),

@@ -28,7 +28,7 @@ from games.gameweb import Pages
 from games.models import Game, Move, Seat
 from games.table_flow import TableFlow, as_int
 from games.web import pages
-from games.web.rumasta import drafts, hand, presenters
+from games.web.rumasta import drafts, hand, hint, presenters
 from games.web.rumasta.forms import SetupForm
 from games.web.table_views import posted, you_and_computers
 
@@ -65,7 +65,7 @@ class RumastaFlow(TableFlow):
 FLOW = RumastaFlow(
     kind=GAME.kind,
     template=TABLE,
-    board_context=presenters.board_context,
+    board_context=hint.board_context,  # the table's context plus this turn's hint
     frame_context=presenters.frame_context,
 )
 
@@ -405,6 +405,7 @@ MOVES = {
             "let_go": FLOW.simple("pass"),
             "next_round": FLOW.simple("next_round"),
             "sort": sort,
+            "hint": hint.make_view(FLOW),
         }
     ),
     "tick": require_GET(tick),

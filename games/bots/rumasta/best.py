@@ -1,0 +1,656 @@
+"""The most card points a Rumasta seat can meld this turn, from its own view: a bounded search.
+
+What it maximises (the post-game review's and the Hint's measure, issue 41): the card
+points that go from the seat's hand and the piles' top cards onto its side's melds
+this turn (on a tie the first found stands, in the openings' order below). Only what
+the seat sees counts: its hand, the piles' top cards (with their frozen marks), the
+melds on the table, its side's minimum. Cards it cannot see yet — a draw, the rest
+of a pile it takes — are left out, so the answer is "the most you could meld from
+what you held".
+
+The turn's openings it weighs (``best_turn`` at the start of a turn):
+
+* C, draw: then melds from the hand (``roll`` melds the same known cards);
+* A, each pile that may be picked up: its top card onto a new meld with two natural
+  proof cards from the hand, or onto one of the side's open melds (no proof needed
+  once the side has melded, unless the pile is frozen: then the proof joins it too);
+* B, both piles, each top proved by its own pair, into two different melds;
+
+then, for each, new melds from the hand and additions (naturals and wilds) to the
+side's open melds. On the side's first meld all of it must reach the minimum (the
+top card, its proof and the other melds go down in the one action that counts).
+``best_melds`` answers the same once the turn has taken or drawn (the ``play`` step).
+
+Left out on purpose: wild switches (they move points, they add none), going out
+and sets of black threes (they need the drawn cards; the search always keeps three
+cards in hand, which is always legal), and what the melds are worth later.
+
+How: a depth-first search over the natural cards in run order (4 … K, A); each card
+is kept, joins a meld being built (one of the side's open melds or a new one), or
+starts a new set or run. Wilds are a pool shared out at each leaf: every meld has
+a least number of wilds (gaps, three cards) and a most (naturals outnumber wilds,
+seven cards), and the best wilds (jokers first) fill what the hand may give.
+Identical cards are placed in one canonical order and a bound (what is melded so far
+plus every card still open) cuts branches that cannot beat the best found.
+
+Bounded by steps, never by time: each opening searches at most ``node_limit`` nodes
+(``Budget``); one stopped there keeps the best found so far and the answer is marked
+inexact ("at least"). A CPU-time cap, when given, is only a safety net. The same
+view and limits always give the same answer.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.engine.rumasta import RumastaSeatView, melds
+from games.engine.rumasta.cards import FACES
+
+from . import sure_draw
+
+# The amount of search decides a hint and a review (the same on a busy server): nodes per
+# opening of the turn. The review gets twice the hint's. The CPU-time caps are only
+# safety nets, far above the usual cost; hitting one is logged by the caller.
+HINT_NODES = 20_000
+REVIEW_NODES = 2 * HINT_NODES
+HINT_SECONDS = 5.0
+TURN_SECONDS = 30.0
+KEEP_IN_HAND = 3  # the search never melds the hand below three cards (never going out)
+CLOSED = 7
+LAST_POS = 10  # the ace, top of the run order
+KEEP = 1 << 30  # the canonical-order code of "kept in hand"
+CLOCK_EVERY = 1024  # nodes between two looks at the safety net's clock
+RUN, SET = "run", "set"
+
+
+class SearchAborted(Exception):
+    """The node limit (or the safety net) stopped a search."""
+
+
+@dataclass
+class Budget:
+    """Nodes one opening's search may visit; ``cpu_cap`` seconds of this thread's CPU
+    time is only a safety net (``timed_out`` says it was hit; callers log it)."""
+
+    node_limit: int
+    cpu_cap: float | None = None
+    nodes: int = 0
+    total: int = 0
+    stopped: bool = False  # the current opening's search was cut short
+    aborted: bool = False  # some opening's was
+    timed_out: bool = False
+    deadline: float | None = None
+
+    def start(self) -> None:
+        """A fresh count for the next opening (the safety net runs for the whole turn)."""
+        self.nodes, self.stopped = 0, False
+        if self.deadline is None and self.cpu_cap is not None:
+            self.deadline = time.thread_time() + self.cpu_cap
+
+    def spend(self) -> None:
+        self.nodes += 1
+        self.total += 1
+        if self.nodes > self.node_limit:
+            self._stop()
+        looks = self.nodes == 1 or self.total % CLOCK_EVERY == 0
+        if looks and self.deadline is not None and time.thread_time() > self.deadline:
+            self.timed_out = True
+            self._stop()
+
+    def _stop(self) -> None:
+        self.stopped = self.aborted = True
+        raise SearchAborted
+
+
+@dataclass
+class TopTake:
+    """One pile's top card in the best play: the hand cards that go with it, and where."""
+
+    pile: int
+    top: int
+    cards: list[int]  # from the hand (the proof among them), wilds included
+    meld: int | None  # one of the side's melds, or None for a new meld
+
+
+@dataclass
+class BestTurn:
+    """The best play found: how the turn opens, what goes down, and what it is worth."""
+
+    option: str  # take | take_both | draw | meld (the play step)
+    takes: list[TopTake] = field(default_factory=list)
+    melds: list[list[int]] = field(default_factory=list)  # new melds from the hand
+    adds: list[tuple[int, list[int]]] = field(default_factory=list)  # (side meld, cards)
+    points: int = 0
+    cards: int = 0
+    exact: bool = True
+    frozen: bool = False  # it takes a frozen pile
+
+    @property
+    def piles(self) -> list[int]:
+        return [t.pile for t in self.takes]
+
+    def proof(self, pile: int) -> list[int]:
+        """The natural cards from the hand that prove ``pile``'s top card."""
+        take = next(t for t in self.takes if t.pile == pile)
+        pair = melds.proof_pair(take.top, take.cards)
+        return list(pair) if pair is not None else []
+
+    def actions(self) -> list[dict[str, Any]]:
+        """The engine actions of this play, in order (a draw's new cards stay in hand)."""
+        out: list[dict[str, Any]] = []
+        extra = [list(m) for m in self.melds]
+        if self.option == "take":
+            out.append({"type": "take", **_take_spec(self.takes[0]), "extra": extra})
+        elif self.option == "take_both":
+            specs = [_take_spec(t) for t in sorted(self.takes, key=lambda t: t.pile)]
+            takes = [{k: v for k, v in s.items() if k != "pile"} for s in specs]
+            out.append({"type": "take_both", "takes": takes, "extra": extra})
+        else:
+            if self.option == "draw":
+                out.append({"type": "draw"})
+            if extra:
+                out.append({"type": "meld", "melds": extra})
+        out += [{"type": "add", "meld": i, "cards": list(c)} for i, c in self.adds]
+        return out
+
+
+def _take_spec(take: TopTake) -> dict[str, Any]:
+    spec: dict[str, Any] = {"pile": take.pile, "cards": list(take.cards), "meld": take.meld}
+    return spec
+
+
+# --- the cards, read once ---------------------------------------------------------------
+
+
+def _pos(card: int) -> int:
+    pos = FACES[card].run_pos
+    assert pos is not None
+    return pos
+
+
+def _colour(card: int) -> int:
+    return 0 if FACES[card].red else 1
+
+
+class Build:
+    """A meld being put together this turn: one of the side's open melds, or a new one."""
+
+    __slots__ = (
+        "kind",
+        "key",
+        "own",
+        "naturals",
+        "wilds",
+        "mask",
+        "lo",
+        "hi",
+        "hand_mask",
+        "hand_count",
+        "added",
+        "tops",
+    )
+
+    def __init__(self, kind: str, key: int, own: int | None = None) -> None:
+        self.kind, self.key, self.own = kind, key, own
+        self.naturals = self.wilds = self.mask = self.hand_mask = self.hand_count = 0
+        self.lo, self.hi = LAST_POS + 1, -1
+        self.added: list[int] = []
+        self.tops: list[int] = []  # piles whose top card is in it
+
+    def accepts(self, card: int, pos: int, colour: int, wild_pool: int) -> bool:
+        if self.naturals + self.wilds >= CLOSED:
+            return False
+        if self.kind == SET:
+            return self.key == pos
+        if self.key != colour or self.mask >> pos & 1:
+            return False
+        lo, hi = min(self.lo, pos), max(self.hi, pos)
+        return hi - lo < CLOSED and self.gaps_below(pos, lo) <= self.wilds + wild_pool
+
+    def gaps_below(self, pos: int, lo: int | None = None) -> int:
+        """Empty places of the run below ``pos``: cards come in run order, so no card still
+        to come can fill them (places above ``pos`` may yet be filled, even inside a side's
+        run: 7♥ then 8♦ under J♦ 10♦ 9♦)."""
+        lo = self.lo if lo is None else lo
+        top = min(max(self.hi, lo), pos - 1)
+        if top < lo:
+            return 0
+        width = top - lo + 1
+        return width - ((self.mask >> lo) & ((1 << width) - 1)).bit_count()
+
+    def put(self, card: int, pos: int, top: int | None) -> tuple[int, int]:
+        undo = (self.lo, self.hi)
+        self.naturals += 1
+        self.mask |= 1 << pos
+        self.lo, self.hi = min(self.lo, pos), max(self.hi, pos)
+        self.added.append(card)
+        if top is None:
+            self.hand_mask |= 1 << pos
+            self.hand_count += 1
+        else:
+            self.tops.append(top)
+        return undo
+
+    def take_back(self, pos: int, top: int | None, undo: tuple[int, int]) -> None:
+        self.naturals -= 1
+        self.mask &= ~(1 << pos)
+        self.lo, self.hi = undo
+        self.added.pop()
+        if top is None:
+            self.hand_mask &= ~(1 << pos)
+            self.hand_count -= 1
+        else:
+            self.tops.pop()
+
+    def wild_range(self) -> tuple[int, int] | None:
+        """The least and the most wilds it may take now, or None when it cannot be a meld."""
+        n, w = self.naturals, self.wilds
+        if self.own is None and n < 2:
+            return None
+        gaps = self.hi - self.lo + 1 - n if self.kind == RUN else 0
+        least = max(0, 3 - n - w, gaps - w)
+        most = min(n - 1 - w, CLOSED - n - w)
+        return (least, most) if most >= least else None
+
+    def signature(self) -> tuple[Any, ...]:
+        return (self.kind, self.key, self.own, self.naturals, self.mask, tuple(self.tops))
+
+    def proves(self, top: int) -> bool:
+        """The hand's naturals in it prove ``top``: a pair of its rank, or run neighbours."""
+        if self.kind == SET:
+            return self.hand_count >= 2
+        p, hand = _pos(top), self.hand_mask
+        pairs = ((p - 2, p - 1), (p - 1, p + 1), (p + 1, p + 2))
+        return any(a >= 0 and b <= LAST_POS and hand >> a & hand >> b & 1 for a, b in pairs)
+
+
+def _own_build(index: int, cards: list[int]) -> Build | None:
+    """One of the side's open melds as a build (closed melds and black threes take nothing)."""
+    shape = melds.kind(cards)
+    if melds.closed(cards) or shape not in (SET, RUN):
+        return None
+    naturals, wilds = melds.split(cards)
+    first = naturals[0]
+    build = Build(shape, _pos(first) if shape == SET else _colour(first), own=index)
+    build.naturals, build.wilds = len(naturals), len(wilds)
+    for card in naturals:
+        pos = _pos(card)
+        build.mask |= 1 << pos
+        build.lo, build.hi = min(build.lo, pos), max(build.hi, pos)
+    return build
+
+
+# --- one opening's search -------------------------------------------------------------------
+
+
+@dataclass
+class Opening:
+    """What one way of opening the turn brings to the search."""
+
+    option: str
+    tops: list[tuple[int, int, bool]]  # (pile, top card, needs its proof even onto a side meld)
+    left: int  # cards in hand after the opening, before melding (unknown ones included)
+    frozen: list[int] = field(default_factory=list)  # the frozen piles among the tops
+
+
+@dataclass
+class Found:
+    points: int
+    cards: int
+    builds: list[tuple[int | None, list[int], list[int], int, int]]  # own, added, tops, lo, hi
+    wilds: int
+
+
+class Search:
+    """Depth-first search of one opening (see the module's docstring)."""
+
+    def __init__(
+        self,
+        hand: list[int],
+        own: list[list[int]],
+        opening: Opening,
+        need: int,
+        budget: Budget,
+        floor: int,
+    ) -> None:
+        self.opening, self.need, self.budget = opening, need, budget
+        self.wilds = sorted((c for c in hand if FACES[c].wild), key=lambda c: (-FACES[c].value, c))
+        self.wild_sums = [0]
+        for card in self.wilds:
+            self.wild_sums.append(self.wild_sums[-1] + FACES[card].value)
+        tops = {card: pile for pile, card, _ in opening.tops}
+        naturals = [c for c in hand if FACES[c].run_pos is not None] + list(tops)
+        self.builds = [b for i, m in enumerate(own) if (b := _own_build(i, m)) is not None]
+        self.cards = sorted(
+            self._candidates(naturals, set(tops)),
+            key=lambda c: (_pos(c), _colour(c), c in tops, FACES[c].suit, c),
+        )
+        self.top_of = tops
+        self.top_card = {pile: card for card, pile in tops.items()}
+        self.hopeless = not all(self._top_fits(c, n, naturals) for _, c, n in opening.tops)
+        self.proof_needed = {pile: needs for pile, _, needs in opening.tops}
+        self.rest = [0] * (len(self.cards) + 1)
+        for i in range(len(self.cards) - 1, -1, -1):
+            self.rest[i] = self.rest[i + 1] + FACES[self.cards[i]].value
+        self.best: Found | None = None
+        self.memo: dict[tuple[Any, ...], int] = {}
+        self.floor = floor
+        self.value = self.hand_used = 0
+
+    def _candidates(self, naturals: list[int], tops: set[int]) -> list[int]:
+        """The naturals that could be melded at all; the others are kept without branching.
+
+        A card needs a partner: two more of its rank (one, with a wild), a natural of its
+        colour no further off than the wilds could bridge, or a side meld that takes it.
+        Dropping a card can leave another without its only partner, so this repeats."""
+        pool = list(naturals)
+        while True:
+            kept = [c for c in pool if c in tops or self._could_meld(c, pool)]
+            if len(kept) == len(pool):
+                return kept
+            pool = kept
+
+    def _could_meld(self, card: int, pool: list[int]) -> bool:
+        pos, colour = _pos(card), _colour(card)
+        same = sum(1 for c in pool if _pos(c) == pos)
+        if same >= 3 or (same == 2 and self.wilds):
+            return True
+        reach = 1 + len(self.wilds)  # two naturals this far apart need the wilds between
+        if any(
+            _colour(c) == colour and 0 < abs(_pos(c) - pos) <= reach for c in pool if c != card
+        ):
+            return True
+        return any(b.accepts(card, pos, colour, len(self.wilds)) for b in self.builds)
+
+    def _top_fits(self, top: int, needs: bool, naturals: list[int]) -> bool:
+        """A top card has somewhere to go: a new meld with a proof from the hand, or a side
+        meld that takes it (with the proof when the rules ask for one)."""
+        hand = [c for c in naturals if c not in self.top_of]
+        proved = melds.proof_pair(top, hand) is not None
+        fits = any(b.accepts(top, _pos(top), _colour(top), len(self.wilds)) for b in self.builds)
+        return proved or (fits and not needs)
+
+    def run(self) -> Found | None:
+        if self.hopeless:
+            return None
+        with contextlib.suppress(SearchAborted):
+            self._visit(0, None)
+        return self.best
+
+    def _visit(self, i: int, prev_code: int | None) -> None:
+        self.budget.spend()
+        if i == len(self.cards):
+            self._leaf()
+            return
+        if self.value + self.rest[i] + self._wilds_bound(i) <= self._target():
+            return  # cannot beat the best so far (a tie keeps the one found first)
+        card = self.cards[i]
+        pos, colour = _pos(card), _colour(card)
+        if not self._feasible(pos):
+            return
+        top = self.top_of.get(card)
+        same = i > 0 and top is None and self._identical(self.cards[i - 1], card)
+        least = prev_code if same and prev_code is not None else -1
+        if self._seen_with_more(i, least):
+            return
+        self._place(i, card, pos, colour, top, least)
+
+    def _wilds_bound(self, i: int) -> int:
+        """The most the wilds can still add: each meld takes fewer wilds than naturals, so
+        no more than the melds' room now plus one per natural still to place, nor more
+        than the hand may give."""
+        room = sum(max(0, b.naturals - 1 - b.wilds) for b in self.builds) + len(self.cards) - i
+        keep = self.opening.left - KEEP_IN_HAND - self.hand_used
+        return self.wild_sums[max(0, min(len(self.wilds), room, keep))]
+
+    def _seen_with_more(self, i: int, least: int) -> bool:
+        """This very position of the search (the same melds in the making, the same cards
+        used) was reached before with at least as many points: whatever follows adds the
+        same, so it cannot do better. (Cards of one rank in a set differ only by colour, so
+        this folds the sets' many orders into one.)"""
+        shape = tuple((*b.signature(), b.hand_mask) for b in self.builds)
+        key = (i, least, self.hand_used, shape)
+        before = self.memo.get(key)
+        if before is not None and before >= self.value:
+            return True
+        self.memo[key] = self.value
+        return False
+
+    def _place(self, i: int, card: int, pos: int, colour: int, top: int | None, least: int) -> None:
+        seen: set[tuple[Any, ...]] = set()
+        value = FACES[card].value
+        for index, build in enumerate(self.builds):
+            if index < least or not build.accepts(card, pos, colour, len(self.wilds)):
+                continue
+            if top is not None and build.tops:
+                continue  # B's two top cards go into two different melds
+            if build.own is None:
+                sig = build.signature()
+                if sig in seen:
+                    continue
+                seen.add(sig)
+            self._descend(i, build, card, pos, top, value, index)
+        new = len(self.builds)
+        if new >= least:
+            for kind, key in ((SET, pos), (RUN, colour)):
+                build = Build(kind, key)
+                self.builds.append(build)
+                self._descend(i, build, card, pos, top, value, new)
+                self.builds.pop()
+        if top is None:
+            self._visit(i + 1, KEEP)
+
+    def _descend(
+        self, i: int, build: Build, card: int, pos: int, top: int | None, value: int, code: int
+    ) -> None:
+        undo = build.put(card, pos, top)
+        self.value += value
+        self.hand_used += top is None
+        self._visit(i + 1, code)
+        self.value -= value
+        self.hand_used -= top is None
+        build.take_back(pos, top, undo)
+
+    @staticmethod
+    def _identical(a: int, b: int) -> bool:
+        return _pos(a) == _pos(b) and _colour(a) == _colour(b)
+
+    def _feasible(self, pos: int) -> bool:
+        """New melds that can take no more cards (their place in the run order is past)
+        must be melds already, and the wilds every meld will need at least (its gaps, or
+        its third card) must be in the hand, with three cards still kept."""
+        least = 0
+        for build in self.builds:
+            if not self._proof_may_come(build, pos):
+                return False
+            if build.own is None and self._done(build, pos):
+                span = build.wild_range()
+                if span is None:
+                    return False
+                least += span[0]
+                continue
+            if build.kind == RUN:  # its gaps below the cards to come stay gaps
+                least += max(0, build.gaps_below(pos) - build.wilds)
+        room = self.opening.left - KEEP_IN_HAND - self.hand_used
+        return least <= len(self.wilds) and least <= room
+
+    def _done(self, build: Build, pos: int) -> bool:
+        """A new meld that can take no more cards: a set once its rank is past; a run once
+        it would span more than seven places, or the places up to ``pos`` are more than
+        all the wilds could bridge."""
+        if build.kind == SET:
+            return build.key < pos
+        return build.lo + CLOSED - 1 < pos or pos - build.hi - 1 > len(self.wilds)
+
+    def _proof_may_come(self, build: Build, pos: int) -> bool:
+        """A top card's proof is settled once the run order is past its places (its rank
+        for a set, two places above it for a run): then it must be there."""
+        for pile in build.tops:
+            if build.own is not None and not self.proof_needed[pile]:
+                continue
+            top = self.top_card[pile]
+            settled = build.key < pos if build.kind == SET else _pos(top) + 2 < pos
+            if settled and not build.proves(top):
+                return False
+        return True
+
+    def _target(self) -> int:
+        return self.best.points if self.best is not None else self.floor
+
+    def _leaf(self) -> None:
+        least = most = 0
+        for build in self.builds:
+            span = build.wild_range()
+            if span is None:
+                return
+            least, most = least + span[0], most + span[1]
+        if not self._proofs_ok():
+            return
+        room = self.opening.left - self.hand_used - KEEP_IN_HAND
+        wilds = min(len(self.wilds), most, room)
+        if wilds < least:
+            return
+        points = self.value + self.wild_sums[wilds]
+        if points < self.need and points > 0:
+            return
+        cards = self.hand_used + wilds + len(self.opening.tops)
+        if points == 0 and self.opening.tops:
+            return
+        if points <= self._target():
+            return
+        self.best = Found(points, cards, self._snapshot(), wilds)
+
+    def _proofs_ok(self) -> bool:
+        """Each top card proved where the rules ask, and B's two tops in two melds."""
+        holders = []
+        for build in self.builds:
+            for pile in build.tops:
+                holders.append(id(build))
+                needs = build.own is None or self.proof_needed[pile]
+                top = next(c for c, p in self.top_of.items() if p == pile)
+                if needs and not build.proves(top):
+                    return False
+        return len(set(holders)) == len(holders)
+
+    def _snapshot(self) -> list[tuple[int | None, list[int], list[int], int, int]]:
+        out = []
+        for build in self.builds:
+            span = build.wild_range()
+            assert span is not None
+            out.append((build.own, list(build.added), list(build.tops), span[0], span[1]))
+        return out
+
+
+# --- the answer ------------------------------------------------------------------------
+
+
+def _share_wilds(found: Found, wilds: list[int]) -> list[list[int]]:
+    """Give each meld its least wilds, then more (best wilds first) up to each one's most."""
+    pool = list(wilds[: found.wilds])
+    given: list[list[int]] = [[] for _ in found.builds]
+    for index, (_own, _added, _tops, least, _most) in enumerate(found.builds):
+        given[index] = [pool.pop(0) for _ in range(least)]
+    for index, (_own, _added, _tops, _least, most) in enumerate(found.builds):
+        while pool and len(given[index]) < most:
+            given[index].append(pool.pop(0))
+    return given
+
+
+def _answer(opening: Opening, found: Found, wilds: list[int], exact: bool) -> BestTurn:
+    given = _share_wilds(found, wilds)
+    tops = {pile: card for pile, card, _ in opening.tops}
+    answer = BestTurn(opening.option, points=found.points, cards=found.cards, exact=exact)
+    for (own, added, piles, _least, _most), extra in zip(found.builds, given, strict=True):
+        hand_cards = [c for c in added if c not in tops.values()] + extra
+        if piles:
+            (pile,) = piles
+            answer.takes.append(TopTake(pile, tops[pile], hand_cards, own))
+        elif own is None:
+            answer.melds.append(hand_cards)
+        elif hand_cards:
+            answer.adds.append((own, hand_cards))
+    answer.takes.sort(key=lambda t: t.pile)
+    answer.frozen = bool(set(opening.frozen) & set(answer.piles))
+    return answer
+
+
+def _search(
+    hand: list[int],
+    own: list[list[int]],
+    opening: Opening,
+    need: int,
+    budget: Budget,
+    floor: int,
+) -> tuple[BestTurn | None, bool]:
+    """One opening's best (None when it cannot beat ``floor``) and whether it finished."""
+    budget.start()
+    search = Search(hand, own, opening, need, budget, floor)
+    found = search.run()
+    finished = not budget.stopped
+    if found is None:
+        return None, finished
+    return _answer(opening, found, search.wilds, finished), finished
+
+
+class SeatTable:
+    """The parts of a seat's view the search reads."""
+
+    def __init__(self, view: RumastaSeatView) -> None:
+        me = view["me"]
+        self.view = view
+        self.locked = set(me.get("locked", []))
+        self.hand = [c["id"] for c in view["hand"]]
+        self.free = [c for c in self.hand if c not in self.locked]
+        side = view["sides_melds"][view["my_side"]]
+        self.own = [[c["id"] for c in m["cards"]] for m in side["melds"]]
+        self.melded = bool(me["melded"])
+        self.need = 0 if self.melded else int(me["minimum"])
+
+
+def best_melds(view: RumastaSeatView, budget: Budget) -> BestTurn:
+    """The play step: the most the free hand can meld now (new melds and additions)."""
+    table = SeatTable(view)
+    opening = Opening("meld", [], len(table.hand))
+    found, finished = _search(table.free, table.own, opening, table.need, budget, -1)
+    return found or BestTurn("meld", exact=finished)
+
+
+def openings(view: RumastaSeatView) -> list[Opening]:
+    """The ways to open this turn, in order of preference when they tie: both piles, one
+    pile (the bigger first), then the draw."""
+    table = SeatTable(view)
+    piles = view["piles"]
+    top = {p: shown["id"] for p in (0, 1) if (shown := piles[p]["top"]) is not None}
+    pickable = [p for p in top if piles[p]["pickable"]]
+    hand = len(table.hand)
+    frozen = [p for p in pickable if piles[p]["frozen"]]
+    out = []
+    if len(pickable) == 2:
+        rest = sum(piles[p]["count"] - 1 for p in (0, 1))
+        tops = [(p, top[p], True) for p in (0, 1)]
+        out.append(Opening("take_both", tops, hand + rest, frozen))
+    for p in sorted(pickable, key=lambda p: (-piles[p]["count"], p)):
+        rest = piles[p]["count"] - 1 + sure_draw(view, 2)
+        out.append(Opening("take", [(p, top[p], p in frozen)], hand + rest, frozen))
+    out.append(Opening("draw", [], hand + sure_draw(view, int(view["me"]["draw_size"]))))
+    return out
+
+
+def best_turn(view: RumastaSeatView, budget: Budget) -> BestTurn:
+    """The start of a turn: the best of every opening (ties to the earlier, see ``openings``)."""
+    table = SeatTable(view)
+    best: BestTurn | None = None
+    exact = True
+    for opening in openings(view):
+        floor = best.points if best is not None else -1
+        found, finished = _search(table.hand, table.own, opening, table.need, budget, floor)
+        exact = exact and finished
+        if found is not None:
+            best = found
+    if best is None:  # every search stopped before its first leaf: draw, meld nothing
+        best = BestTurn("draw")
+    best.exact = exact
+    return best
