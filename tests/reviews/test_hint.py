@@ -1,4 +1,8 @@
-"""The Hint: the best play for this turn, against computers only, and never on a board."""
+"""Tile Rummy's Hint: the best play for this turn, against computers only, and never on a board.
+
+The refusals every game shares (online, daily, stale, forged, out of turn, game over) are
+tests/reviews/test_hint_refusals.py's.
+"""
 
 from __future__ import annotations
 
@@ -58,46 +62,6 @@ def test_the_hint_stays_while_the_turn_is_arranged_and_goes_with_it(client: Clie
     later = page_of(client.get(f"/tile-rummy/g/{game.id}/"))
     assert 'data-testid="hint-shown"' not in later
     assert USED in later and "Show the best play" in later  # asking again is allowed
-
-
-def test_a_stale_or_forged_hint_changes_nothing(client: Client, dealt) -> None:
-    game = dealt()
-    before = snapshot(game)
-    assert hint(client, game, version=game.version + 3).status_code == 409
-    assert client.post(f"/tile-rummy/g/{game.id}/hint/", {}, **HX).status_code == 400
-    assert hint(client, game, seat=1).status_code == 403
-    assert Client().post(f"/tile-rummy/g/{game.id}/hint/", {"version": 0}).status_code == 404
-    assert client.get(f"/tile-rummy/g/{game.id}/hint/").status_code == 405
-    assert snapshot(game) == before
-    game.refresh_from_db()
-    assert not game.hint_used
-
-
-def test_no_hint_out_of_turn(client: Client, dealt) -> None:
-    game = dealt()
-    act(game, 0, {"type": "draw"})
-    game.refresh_from_db()
-    board = page_of(client.get(f"/tile-rummy/g/{game.id}/"))
-    assert "Show the best play" not in board
-    assert hint(client, game).status_code == 403
-    game.refresh_from_db()
-    assert not game.hint_used
-
-
-@pytest.mark.parametrize("change", ["online", "daily"])
-def test_no_hint_at_online_tables_or_in_a_daily(client: Client, dealt, change: str) -> None:
-    game = dealt()
-    if change == "online":
-        game.online = True
-    else:
-        game.config = {**game.config, "daily": "2026-11-30"}
-    game.save()
-    board = page_of(client.get(f"/tile-rummy/g/{game.id}/"))
-    assert "Show the best play" not in board and 'data-testid="hint"' not in board
-    response = hint(client, game)
-    assert response.status_code == 403 and "only for games against computers" in page_of(response)
-    game.refresh_from_db()
-    assert not game.hint_used
 
 
 @pytest.mark.parametrize("hinted", [False, True])

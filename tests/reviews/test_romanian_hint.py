@@ -1,5 +1,7 @@
 """Romanian Tile Rummy's Hint: the best play put in the draft, against computers only, never on
-a board, showing only the seat's own tiles."""
+a board, showing only the seat's own tiles. The refusals every game shares, this game's
+"not before the tile is taken" among them, are tests/reviews/test_hint_refusals.py's.
+"""
 
 from __future__ import annotations
 
@@ -115,18 +117,6 @@ def test_the_hint_shows_only_the_seats_own_tiles(client: Client, ro_game) -> Non
     assert not shown & ro.hidden_from(state, 0)
 
 
-def test_no_hint_before_the_tile_is_taken(client: Client, ro_game) -> None:
-    game = ro_game()
-    board = page_of(client.get(f"/romanian/g/{game.id}/"))
-    assert "Show the best play" not in board
-    before = snapshot(game)
-    response = hint(client, game)
-    assert response.status_code == 403 and "once you have taken your tile" in page_of(response)
-    assert snapshot(game) == before
-    game.refresh_from_db()
-    assert not game.hint_used
-
-
 def test_the_first_discard_gets_a_discard_hint(client: Client, ro_game) -> None:
     """The fifteen-tile player's first turn is only a discard: the hint names one."""
     state = table({0: ME + " K2", 1: COMPUTER}, wall=WALL, phase="first_discard", turn=0)
@@ -139,33 +129,6 @@ def test_the_first_discard_gets_a_discard_hint(client: Client, ro_game) -> None:
     # B13 and Y13 2 each (R13 K13), Y11 and K11 2 each (R11 B11), K3 2, the jolys 2: 32.
     assert "Discard yellow 1: it keeps the most options, 32 live tiles." in shown
     assert draft_of(game) is None  # nothing to lay on a first turn
-
-
-def test_no_hint_at_online_tables(client: Client, ro_game) -> None:
-    game = ro_game()
-    act(game, 0, {"type": "draw"})
-    game.refresh_from_db()
-    game.online = True
-    game.save()
-    board = page_of(client.get(f"/romanian/g/{game.id}/"))
-    assert "Show the best play" not in board and 'data-testid="hint"' not in board
-    response = hint(client, game)
-    assert response.status_code == 403 and "only for games against computers" in page_of(response)
-    game.refresh_from_db()
-    assert not game.hint_used and draft_of(game) is None
-
-
-def test_a_stale_or_forged_hint_changes_nothing(client: Client, ro_game) -> None:
-    game = ro_game()
-    act(game, 0, {"type": "draw"})
-    before = snapshot(game)
-    assert hint(client, game, version=game.version + 3).status_code == 409
-    assert client.post(f"/romanian/g/{game.id}/hint/", {}, **HX).status_code in (400, 409)
-    assert Client().post(f"/romanian/g/{game.id}/hint/", {"version": 0}).status_code == 404
-    assert client.get(f"/romanian/g/{game.id}/hint/").status_code == 405
-    assert snapshot(game) == before
-    game.refresh_from_db()
-    assert not game.hint_used
 
 
 @pytest.mark.parametrize("hinted", [False, True])

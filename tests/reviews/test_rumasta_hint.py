@@ -1,5 +1,7 @@
 """Rumasta's Hint (games/web/rumasta/hint.py): the best play for this turn, set out as the
-seat's draft, against computers only, and never on a board."""
+seat's draft, against computers only, and never on a board. The refusals every game shares
+are tests/reviews/test_hint_refusals.py's.
+"""
 
 from __future__ import annotations
 
@@ -111,47 +113,8 @@ def test_the_hint_shows_only_the_seats_own_cards_and_the_top_cards(
     assert on_hint <= set(state.hands[0]) | {state.piles[0][-1], state.piles[1][-1]}
 
 
-@pytest.mark.parametrize("change", ["online", "daily"])
-def test_no_hint_at_online_tables_or_in_a_daily(client: Client, rm_dealt, change: str) -> None:
-    game = third_turn(rm_dealt)
-    if change == "online":
-        game.online = True
-    else:
-        game.config = {**game.config, "daily": "2026-11-30"}
-    game.save()
-    board = page_of(client.get(f"/rumasta/g/{game.id}/"))
-    assert "Show the best play" not in board and 'data-testid="hint"' not in board
-    response = hint(client, game)
-    assert response.status_code == 403 and "only for games against computers" in page_of(response)
-    game.refresh_from_db()
-    assert not game.hint_used
-
-
-def test_a_stale_or_forged_hint_changes_nothing(client: Client, rm_dealt) -> None:
-    game = third_turn(rm_dealt)
-    before = snapshot(game)
-    assert hint(client, game, version=game.version + 3).status_code == 409
-    assert hint(client, game, seat=1).status_code == 403
-    assert Client().post(f"/rumasta/g/{game.id}/hint/", {"version": 0}).status_code == 404
-    assert client.get(f"/rumasta/g/{game.id}/hint/").status_code == 405
-    assert snapshot(game) == before
-    game.refresh_from_db()
-    assert not game.hint_used
-
-
-def test_no_hint_out_of_turn(client: Client, rm_dealt) -> None:
-    game = play_turns(rm_dealt(), 1)  # seat 1 to play
-    board = page_of(client.get(f"/rumasta/g/{game.id}/"))
-    assert "Show the best play" not in board
-    assert hint(client, game).status_code == 403
-    game.refresh_from_db()
-    assert not game.hint_used
-
-
 @pytest.mark.parametrize("hinted", [False, True])
-def test_a_hinted_game_is_kept_off_the_leaderboards(
-    client: Client, rm_dealt, hinted: bool
-) -> None:
+def test_a_hinted_game_is_kept_off_the_leaderboards(client: Client, rm_dealt, hinted: bool) -> None:
     game = third_turn(rm_dealt)
     if hinted:
         assert hint(client, game).status_code == 200

@@ -1,5 +1,7 @@
 """Rumbaroo's Hint: the best line now, laid out as a draft to confirm or change, against
-computers only, marking the game and keeping it off the boards."""
+computers only, marking the game and keeping it off the boards. The refusals every game
+shares are tests/reviews/test_hint_refusals.py's.
+"""
 
 from __future__ import annotations
 
@@ -91,38 +93,6 @@ def test_the_hint_holds_only_the_seats_own_tiles(client: Client, crafted) -> Non
     ids |= {m["tile"] for m in stored["moves"] if m["type"] == "discard"}
     assert ids and not ids & rb.hidden_from(state, 0)
     assert not ids & set(state.hands[1])
-
-
-def test_no_hint_out_of_turn_or_for_a_stale_page(client: Client, crafted) -> None:
-    hands, where = MELD_FIRST
-    game = crafted(hands, turn=1, **where)
-    board = page_of(client.get(f"/rumbaroo/g/{game.id}/"))
-    assert "Show the best play" not in board
-    assert hint(client, game).status_code == 403
-    other = crafted(hands, **where)
-    before = snapshot(other)
-    assert hint(client, other, version=other.version + 3).status_code == 409
-    assert snapshot(other) == before
-    for g in (game, other):
-        g.refresh_from_db()
-        assert not g.hint_used
-
-
-@pytest.mark.parametrize("change", ["online", "daily"])
-def test_no_hint_at_online_tables_or_in_a_daily(client: Client, crafted, change: str) -> None:
-    hands, where = MELD_FIRST
-    game = crafted(hands, **where)
-    if change == "online":
-        game.online = True
-    else:
-        game.config = {**game.config, "daily": "2026-11-30"}
-    game.save()
-    board = page_of(client.get(f"/rumbaroo/g/{game.id}/"))
-    assert "Show the best play" not in board and 'data-testid="hint"' not in board
-    response = hint(client, game)
-    assert response.status_code == 403 and "only for games against computers" in page_of(response)
-    game.refresh_from_db()
-    assert not game.hint_used
 
 
 @pytest.mark.parametrize("hinted", [False, True])

@@ -24,11 +24,7 @@ from __future__ import annotations
 
 import logging
 from typing import Any
-from uuid import UUID
 
-from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, pgettext
 
@@ -39,26 +35,18 @@ from games.engine.romanian import TILE_COUNT, face_of, sort_tiles
 from games.engine.romanian.tiles import tile_view
 from games.engine.romanian.view import meld_view
 from games.models import Game, Seat
-from games.table_flow import TableFlow, as_int
+from games.table_flow import TableFlow
 from games.table_flow import View as PageView
+from games.web import hints
 from games.web.romanian import presenters
-from leaderboards.daily import daily_day
 
 # The amount of search decides the hint (the same answer on a busy server). A CPU-time
 # cap is only a safety net far above the usual cost; hitting it is logged.
 HINT_STEPS = 200_000
 HINT_SECONDS = 5.0
-CACHE_SECONDS = 3600
 HINT_PHASES = ("play", "first_discard")
 log = logging.getLogger(__name__)
 LAID_MARK = gettext_noop("%(tile)s, laid this turn")
-
-
-def hint_allowed(game: Game) -> bool:
-    """Only games against computers: never an online table, a daily or a guided game."""
-    if game.online or daily_day(game.config) is not None or services.follows_script(game):
-        return False
-    return any(s.is_computer for s in game.seats.all())
 
 
 def board_context(
@@ -67,69 +55,39 @@ def board_context(
     """The table's context plus the Hint button and this turn's hint, if one was asked for."""
     context = presenters.board_context(game, seat, view, draft, **extra)
     now = bool(context.get("my_turn")) and view["phase"] in HINT_PHASES
-    shown = cache.get(_key(game, seat)) if now and game.hint_used else None
-    context["hint"] = {
-        "allowed": now and hint_allowed(game),
-        "shown": _shown(shown) if shown is not None else None,
-    }
+    context["hint"] = hints.offer(game, seat, now, _shown)
     return context
 
 
 def make_view(flow: TableFlow) -> PageView:
     """The Hint POST view for ``flow``'s table (a factory: views.py and this module don't
-    import each other)."""
-
-    @flow.refusals
-    def hint(request: HttpRequest, game_id: UUID) -> HttpResponse:
-        game, seat = flow.game_for_post(request, game_id)
-        try:
-            give_hint(game, seat, flow.view(game, seat), as_int(request.POST.get("version")))
-        except services.ServiceError as exc:
-            return flow.refuse(request, game, seat, exc)
-        seat.refresh_from_db(fields=["turn_draft"])
-        if not request.htmx:
-            return redirect(flow.table_url_name, game_id=game.id)
-        return flow.board(request, game, seat)
-
-    return hint
+    import each other); the play it finds is the seat's draft, read again for the board."""
+    return hints.make_view(flow, give_hint, refresh_draft=True)
 
 
 def give_hint(game: Game, seat: Seat, view: dict[str, Any], version: int | None) -> None:
     """Work out the best play for the seat's turn, mark the game, put the play in the
     seat's draft and keep the counts and the discard for this turn."""
-    if not hint_allowed(game):
-        raise services.NotAllowed(_("Hints are only for games against computers."), "no_hint")
-    if version != game.version:
-        raise services.StaleVersion(
-            _("The game moved on since this page was drawn; here is the current table."), "stale"
-        )
-    if seat.index not in view["to_act"] or view["phase"] not in HINT_PHASES:
-        message = _("A hint is for your own turn, once you have taken your tile.")
-        raise services.NotAllowed(message, "not_your_turn")
+    own_turn = seat.index in view["to_act"] and view["phase"] in HINT_PHASES
+    not_yours = _("A hint is for your own turn, once you have taken your tile.")
+    asked = hints.check_asked(game, version, own_turn, not_yours)
     found = None
     if view["phase"] == "play":
         found = _search(game, view)
-    services.mark_hint_used(game.id, version)
-    game.hint_used = True
+    hints.mark_used(game, asked)
     rack = [t["id"] for t in view["rack"] or []]
     if found is not None and found.tiles:
         play = found
-        services.update_draft(game.id, seat.index, version, lambda draft, v: _draft(play))
+        services.update_draft(game.id, seat.index, asked, lambda draft, v: _draft(play))
         rack = [t for t in rack if t not in set(found.placed)]
-    cache.set(_key(game, seat), _stored(found, view, rack), CACHE_SECONDS)
+    hints.keep(game, seat, _stored(found, view, rack))
 
 
 def _search(game: Game, view: dict[str, Any]) -> BestPlay:
     steps = Steps(HINT_STEPS, HINT_SECONDS)
     found = best_play(position_of(view), steps)
     if steps.timed_out:
-        log.warning(
-            "Romanian hint for game %s hit the %.1f s CPU safety cap after %d search steps",
-            game.id,
-            HINT_SECONDS,
-            steps.used,
-            extra={"level": "hint"},
-        )
+        hints.warn_cap(log, "Romanian", game, HINT_SECONDS, steps.used)
     return found
 
 
@@ -156,10 +114,6 @@ def discard_advice(rack: list[int], seen: list[int]) -> dict[str, Any] | None:
     faces = best_discards(counts)
     tile = next(t for t in sort_tiles(rack) if str(face_of(t)) in faces)
     return {"tile": tile, "live": counts[str(face_of(tile))]}
-
-
-def _key(game: Game, seat: Seat) -> str:
-    return f"hint:{game.id}:{seat.index}:{game.version}"
 
 
 def _stored(found: BestPlay | None, view: dict[str, Any], rack: list[int]) -> dict[str, Any]:

@@ -24,11 +24,7 @@ from __future__ import annotations
 import copy
 import logging
 from typing import Any
-from uuid import UUID
 
-from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
@@ -44,24 +40,16 @@ from games.bots.rumasta.best import (
 from games.engine.rumasta.melds import arrange
 from games.engine.rumasta.view import card_view
 from games.models import Game, Seat
-from games.table_flow import TableFlow, as_int
+from games.table_flow import TableFlow
 from games.table_flow import View as PageView
+from games.web import hints
 from games.web.rumasta import presenters
-from leaderboards.daily import daily_day
 
-CACHE_SECONDS = 3600
 # What an outlined card says aloud: a top card or a proof card in a hint or a review's best
 # play, a card the player melded in the review's hand.
 PROOF_MARK = gettext_noop("%(card)s, a top card or its proof")
 MELDED_MARK = gettext_noop("%(card)s, melded this turn")
 log = logging.getLogger(__name__)
-
-
-def hint_allowed(game: Game) -> bool:
-    """Only games against computers: never an online table, a daily or a guided game."""
-    if game.online or daily_day(game.config) is not None or services.follows_script(game):
-        return False
-    return any(s.is_computer for s in game.seats.all())
 
 
 def my_turn(view: dict[str, Any], seat: Seat) -> bool:
@@ -83,9 +71,9 @@ def board_context(
     in the hand and its meld is chosen for the pile (``hinted_meld``)."""
     context = presenters.board_context(game, seat, view, draft, **extra)
     mine = my_turn(view, seat)
-    stored = cache.get(_key(game, seat)) if mine and game.hint_used else None
+    stored = hints.kept(game, seat, mine)
     context["hint"] = {
-        "allowed": mine and hint_allowed(game),
+        "allowed": mine and hints.hint_allowed(game),
         "shown": _shown(stored, view) if stored is not None else None,
         "picked": [],
     }
@@ -102,56 +90,25 @@ def _draft_of(draft: dict[str, Any] | None) -> dict[str, Any] | None:
 
 def make_view(flow: TableFlow) -> PageView:
     """The Hint POST view for ``flow``'s table (a factory, so views.py and this module
-    don't import each other)."""
-
-    @flow.refusals
-    def hint(request: HttpRequest, game_id: UUID) -> HttpResponse:
-        game, seat = flow.game_for_post(request, game_id)
-        try:
-            give_hint(game, seat, flow.view(game, seat), as_int(request.POST.get("version")))
-        except services.ServiceError as exc:
-            return flow.refuse(request, game, seat, exc)
-        if not request.htmx:
-            return redirect(flow.table_url_name, game_id=game.id)
-        seat.refresh_from_db()
-        return flow.board(request, game, seat)
-
-    return hint
+    don't import each other); the play it sets out is the seat's draft, read again."""
+    return hints.make_view(flow, give_hint, refresh_draft=True)
 
 
 def give_hint(game: Game, seat: Seat, view: dict[str, Any], version: int | None) -> None:
     """Work out the best play for the seat's turn, mark the game, set it out as the draft."""
-    if not hint_allowed(game):
-        raise services.NotAllowed(_("Hints are only for games against computers."), "no_hint")
-    if version != game.version:
-        raise services.StaleVersion(
-            _("The game moved on since this page was drawn; here is the current table."), "stale"
-        )
-    if not my_turn(view, seat):
-        raise services.NotAllowed(_("A hint is for your own turn."), "not_your_turn")
+    asked = hints.check_asked(game, version, my_turn(view, seat))
     budget = Budget(HINT_NODES, HINT_SECONDS)
     best = best_turn(view, budget) if view["step"] == "choose" else best_melds(view, budget)
     if budget.timed_out:
-        log.warning(
-            "Rumasta hint for game %s hit the %.1f s CPU safety cap after %d search steps",
-            game.id,
-            HINT_SECONDS,
-            budget.total,
-            extra={"level": "hint"},
-        )
-    services.mark_hint_used(game.id, version)
-    game.hint_used = True
+        hints.warn_cap(log, "Rumasta", game, HINT_SECONDS, budget.total)
+    hints.mark_used(game, asked)
     stored = _stored(best)
     if stored["draft"] is not None:
         draft = stored["draft"]
         services.update_draft(
-            game.id, seat.index, version, lambda _d, _v: copy.deepcopy(draft), loaded=game
+            game.id, seat.index, asked, lambda _d, _v: copy.deepcopy(draft), loaded=game
         )
-    cache.set(_key(game, seat), stored, CACHE_SECONDS)
-
-
-def _key(game: Game, seat: Seat) -> str:
-    return f"hint:{game.id}:{seat.index}:{game.version}"
+    hints.keep(game, seat, stored)
 
 
 def _stored(best: BestTurn) -> dict[str, Any]:
