@@ -6,6 +6,11 @@ rows (the last moves for the log, how many watch, the table's room), so inside
 ``shared_reads()`` a function marked ``@shared`` answers from the first call with the
 same arguments: a move costs those reads once, whatever the number of audiences.
 Outside such a block (every page and poll) the functions read as before.
+
+A block inside another shares the outer one's answers: a seat's move (``TableFlow.act``)
+opens one around the move and its answer, so the publish its commit runs and the board
+answered to the mover read those rows once between them. Only reads that stay true for
+the rest of a request are marked (the moves up to a version never change).
 """
 
 from __future__ import annotations
@@ -22,6 +27,9 @@ _answers: ContextVar[dict[Hashable, Any] | None] = ContextVar("shared_reads", de
 @contextmanager
 def shared_reads() -> Iterator[None]:
     """Within the block, ``@shared`` functions answer each set of arguments once."""
+    if _answers.get() is not None:  # inside another: one set of answers for both
+        yield
+        return
     token = _answers.set({})
     try:
         yield

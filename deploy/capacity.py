@@ -1,19 +1,24 @@
 """What a move costs and what one node serves, on a running ``scripts/cluster`` (a benchmark).
 
     scripts/cluster start
-    .venv/bin/python deploy/capacity.py [--tables 20] [--seconds 40] [--ramp 20,40,80]
+    .venv/bin/python deploy/capacity.py [--tables 20] [--seconds 40] [--transport poll,ws]
+                                        [--ramp 20,40,80]
 
 Tables of two guests and two computers (deploy/faults.py deals them), every person's
-page open as the real one behaves (livebench's seats). Two runs with the same load:
-``one node`` sends everything straight to node 1; ``balancer`` sends it through
-HAProxy to both nodes. For each it prints moves, requests and their p50/p95 (a waiting
+page open as the real one behaves (livebench's seats: ``poll`` pages wait for news on
+the long poll, ``ws`` pages get each board over the live process's websocket). For each
+transport, two runs with the same load: ``one node`` sends everything straight to node 1
+(and its live process); ``balancer`` sends it through HAProxy to both nodes (and both
+live processes). For each it prints moves, requests and their p50/p95 (a waiting
 poll excluded: it waits on purpose), and per move: CPU seconds of the app nodes
-(every process of their groups), the Celery workers, PostgreSQL (the backends serving
-``rummy_cluster``) and Redis (the whole server, less its idle rate measured just
-before: other work shares it), statements and transactions (PgBouncer's SHOW STATS),
-and Redis commands (the server's, less the idle rate). ``--ramp`` then runs one node
-alone at growing table counts and prints request p95, to find the seats one node
-serves at p95 < 1 s. The app never imports this file.
+(every process of their groups and of their live processes; the live share beside it),
+the Celery workers, PostgreSQL (the backends serving ``rummy_cluster``) and Redis (the
+whole server: other work shares it), statements and transactions (PgBouncer's SHOW
+STATS), and Redis commands. App CPU, statements, transactions and Redis are less their
+idle rates, measured just before with no one playing (HAProxy's health checks every
+second, beat's sweeps): a move's own cost, whatever the run's move rate.
+``--ramp`` then runs one node alone at growing table counts (polling) and prints
+request p95, to find the seats one node serves at p95 < 1 s. The app never imports this file.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from deploy import cluster, faults  # noqa: E402 - the repository root must be importable first
 
 TICKS = os.sysconf("SC_CLK_TCK")
-WAITING = {"poll"}  # a poll waits for news up to LIVE_WAIT_SECONDS: not a latency
+WAITING = {"poll", "board"}  # a poll waits for news on purpose; a board is pushed, not asked for
 
 
 def cpu_of(pids: set[int]) -> float:
@@ -112,6 +117,7 @@ def redis_counts() -> tuple[float, int]:
 class Snapshot:
     at: float
     app: float
+    live: float
     workers: float
     pg: dict[int, float]
     redis_cpu: float
@@ -129,21 +135,44 @@ def snapshot() -> Snapshot:
     pg = {pid: cpu_of({pid}) for pid in postgres_pids()}
     redis_cpu, redis_ops = redis_counts()
     xacts, statements = pgbouncer_stats()
+    nodes = range(1, cluster.NODES + 1)
+    live = cpu_of(group_pids([f"live{i}" for i in nodes]))
     return Snapshot(
         time.time(),
-        cpu_of(group_pids([f"node{i}" for i in range(1, cluster.NODES + 1)])),
+        cpu_of(group_pids([f"node{i}" for i in nodes])) + live,
+        live,
         cpu_of(group_pids([f"worker{i}" for i in range(1, cluster.WORKERS + 1)])),
         pg, redis_cpu, redis_ops, xacts, statements, Move.objects.count(),
         cpu_of(group_pids(["balancer"])), rows_written(),
     )  # fmt: skip
 
 
-def idle_redis(seconds: float = 8.0) -> tuple[float, float]:
-    """Redis's CPU and commands a second with our cluster idle (others share the server)."""
-    cpu0, ops0 = redis_counts()
+@dataclass
+class Idle:
+    """What the cluster does a second with no one playing: HAProxy's health checks (each
+    a ``SELECT 1`` on every node and live process, every second), beat's sweeps, and for
+    Redis the other work sharing the server. Subtracted, so a figure "a move" is the
+    move's own cost whatever the move rate of the run."""
+
+    redis_cpu: float
+    redis_ops: float
+    xacts: float
+    statements: float
+    app: float
+
+
+def idle_rates(seconds: float = 10.0) -> Idle:
+    before = snapshot()
     time.sleep(seconds)
-    cpu1, ops1 = redis_counts()
-    return (cpu1 - cpu0) / seconds, (ops1 - ops0) / seconds
+    after = snapshot()
+    span = after.at - before.at
+    return Idle(
+        (after.redis_cpu - before.redis_cpu) / span,
+        (after.redis_ops - before.redis_ops) / span,
+        (after.xacts - before.xacts) / span,
+        (after.statements - before.statements) / span,
+        (after.app - before.app) / span,
+    )
 
 
 def deal(tables: int) -> list[tuple[str, str, int]]:
@@ -155,18 +184,22 @@ def deal(tables: int) -> list[tuple[str, str, int]]:
     return seats
 
 
-def load(port: int, seats: list[tuple[str, str, int]], seconds: float) -> list[Any]:
-    from bench.livebench import run
+def load(
+    ports: tuple[int, int], seats: list[tuple[str, str, int]], seconds: float, transport: str
+) -> list[Any]:
+    """Play the seats against (pages port, live port); ``ws`` seats listen on the socket."""
+    from bench.livebench import run, sockets
     from games import catalogue
 
     plan = {
-        "port": port,
+        "port": ports[0],
+        "live_port": ports[1],
         "seconds": seconds,
         "think": 3.0,
         "processes": 2,
         "prefix": catalogue.get(catalogue.daily_game().kind).url_prefix,
     }
-    return run.run(seats, plan)
+    return sockets.run(seats, plan) if transport == "ws" else run.run(seats, plan)
 
 
 def latencies(logs: list[Any]) -> tuple[int, float, float]:
@@ -177,38 +210,48 @@ def latencies(logs: list[Any]) -> tuple[int, float, float]:
     return len(took), q[49], q[94]
 
 
-def measured(name: str, port: int, tables: int, seconds: float) -> None:
+def measured(
+    name: str, ports: tuple[int, int], tables: int, seconds: float, transport: str
+) -> None:
     seats = deal(tables)
-    idle_cpu, idle_ops = idle_redis()
+    idle = idle_rates()
     before = snapshot()
-    logs = load(port, seats, seconds)
+    logs = load(ports, seats, seconds, transport)
     after = snapshot()
     span = after.at - before.at
     moves = max(1, after.moves - before.moves)
     pg = sum(cpu - before.pg.get(pid, 0.0) for pid, cpu in after.pg.items())
-    redis_cpu = after.redis_cpu - before.redis_cpu - idle_cpu * span
-    redis_ops = after.redis_ops - before.redis_ops - idle_ops * span
+    redis_cpu = after.redis_cpu - before.redis_cpu - idle.redis_cpu * span
+    redis_ops = after.redis_ops - before.redis_ops - idle.redis_ops * span
+    xacts = after.xacts - before.xacts - idle.xacts * span
+    statements = after.statements - before.statements - idle.statements * span
     requests = sum(len(log.requests) for log in logs)
     failed = sum(1 for log in logs for _, status, _ in log.requests if status >= 500)
     count, p50, p95 = latencies(logs)
-    print(f"\n{name}: {tables} tables ({2 * tables} people, {2 * tables} computers), {span:.0f} s")
+    print(
+        f"\n{name}, pages {'on websockets' if transport == 'ws' else 'polling'}: {tables} tables "
+        f"({2 * tables} people, {2 * tables} computers), {span:.0f} s"
+    )
     print(
         f"  {after.moves - before.moves} moves ({(after.moves - before.moves) / span:.1f}/s), "
         f"{requests} requests ({requests / span:.1f}/s, {failed} failed); "
         f"p50 {1000 * p50:.0f} ms, p95 {1000 * p95:.0f} ms over {count} (waiting polls excluded)"
     )
-    app, workers = (after.app - before.app) / moves, (after.workers - before.workers) / moves
+    app_cpu = after.app - before.app - idle.app * span
+    app, workers = app_cpu / moves, (after.workers - before.workers) / moves
     print(
-        f"  CPU s a move: app {app:.4f}, workers {workers:.4f}, "
+        f"  CPU s a move: app {app:.4f} (live {(after.live - before.live) / moves:.4f}), "
+        f"workers {workers:.4f}, "
         f"PostgreSQL {pg / moves:.4f}, Redis {max(0.0, redis_cpu) / moves:.4f}, "
         f"HAProxy {(after.balancer - before.balancer) / moves:.4f}"
     )
     print(
-        f"  a move: {(after.statements - before.statements) / moves:.1f} statements, "
-        f"{(after.xacts - before.xacts) / moves:.1f} transactions, "
+        f"  a move: {statements / moves:.1f} statements, {xacts / moves:.1f} transactions "
+        f"(less the idle {idle.statements:.1f} and {idle.xacts:.1f} a second), "
         f"{(after.writes - before.writes) / moves:.1f} rows written, "
         f"{max(0.0, redis_ops) / moves:.1f} Redis commands; "
-        f"app CPU {100 * (after.app - before.app) / span:.0f}% of a core, "
+        f"app CPU {100 * (after.app - before.app) / span:.0f}% of a core "
+        f"(idle {100 * idle.app:.0f}%), "
         f"PostgreSQL {100 * pg / span:.0f}%"
     )
 
@@ -216,7 +259,8 @@ def measured(name: str, port: int, tables: int, seconds: float) -> None:
 def ramp(steps: list[int], seconds: float) -> None:
     print("\none node alone (straight to node 1), growing:")
     for tables in steps:
-        logs = load(cluster.node_port(1), deal(tables), seconds)
+        ports = (cluster.node_port(1), cluster.live_port(1))
+        logs = load(ports, deal(tables), seconds, "poll")
         count, p50, p95 = latencies(logs)
         failed = sum(1 for log in logs for _, status, _ in log.requests if status >= 500)
         print(
@@ -231,7 +275,8 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=40.0)
     parser.add_argument("--ramp", default="", help="table counts for one node, e.g. 20,40,80")
-    parser.add_argument("--ramp-only", action="store_true", help="skip the two measured runs")
+    parser.add_argument("--transport", default="poll,ws", help="poll, ws or both (poll,ws)")
+    parser.add_argument("--ramp-only", action="store_true", help="skip the measured runs")
     opts = parser.parse_args()
     steps = [int(n) for n in opts.ramp.split(",") if n]
     if opts.tables > 150 or opts.seconds > 300 or any(n > 150 for n in steps):
@@ -239,9 +284,14 @@ def main() -> None:
     if cluster.status():
         raise SystemExit("capacity: start the cluster first (scripts/cluster start)")
     faults.setup_django()
-    if not opts.ramp_only:
-        measured("one node", cluster.node_port(1), opts.tables, opts.seconds)
-        measured("balancer, two nodes", cluster.PORTS["balancer"], opts.tables, opts.seconds)
+    transports = [t for t in opts.transport.split(",") if t]
+    if any(t not in ("poll", "ws") for t in transports):
+        raise SystemExit("capacity: --transport takes poll, ws or poll,ws")
+    balancer = cluster.PORTS["balancer"]
+    for transport in [] if opts.ramp_only else transports:
+        one = (cluster.node_port(1), cluster.live_port(1))
+        measured("one node", one, opts.tables, opts.seconds, transport)
+        measured("balancer, two nodes", (balancer, balancer), opts.tables, opts.seconds, transport)
     if steps:
         ramp(steps, opts.seconds)
 

@@ -45,6 +45,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run as a script: the repository's packages importable
+from live.server_args import UVICORN_WS_ARGS  # noqa: E402 - after the path above
+
 DEPLOY = ROOT / "deploy"
 VAR = ROOT / "var" / "cluster"
 LOGS, RUN, CONF, PROM = VAR / "logs", VAR / "run", VAR / "conf", VAR / "prom"
@@ -175,7 +178,7 @@ def _node(i: int) -> Part:
 def _live(i: int) -> Part:
     """A node's live process: one uvicorn (asyncio) process holds its websockets."""
     argv = [str(BIN / "uvicorn"), "rummy_site.asgi:application", "--host", "127.0.0.1",
-            "--port", str(live_port(i)), "--ws-ping-interval", "20", "--no-access-log"]  # fmt: skip
+            "--port", str(live_port(i)), *UVICORN_WS_ARGS]  # fmt: skip
     url = f"http://127.0.0.1:{live_port(i)}/health/live/"
     return Part(f"live{i}", argv, site_env(), ready_url=url)
 
@@ -371,6 +374,10 @@ def ensure_database() -> None:
     if psql(f"SELECT 1 FROM pg_database WHERE datname = '{DB}'") != "1":
         say(f"creating database {DB}")
         psql(f'CREATE DATABASE "{DB}" OWNER rummy')
+    # The site's connections speak UTC. A server connection that starts in another zone
+    # is SET to UTC by Django, and PgBouncer then SETs it back and forth as clients with
+    # and without that SET share it: a statement on most transactions (docs/cluster.md).
+    psql(f"ALTER DATABASE \"{DB}\" SET timezone TO 'UTC'")
 
 
 def run(argv: list[str], env: dict[str, str] | None = None, quiet: bool = False) -> None:

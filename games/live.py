@@ -29,7 +29,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 from django.conf import settings
@@ -41,37 +41,58 @@ from games.task_queue import Registered
 if TYPE_CHECKING:  # for the type only: _redis imports the client where it is first used
     from redis import Redis
 
+    from games.models import Game
+
 log = logging.getLogger(__name__)
 
 CHANNEL = "rummy:table:"
 NAP_SECONDS = 0.25  # the fallback loop's pause between looks, without Redis
 
 
-def notify_on_commit(game_id: UUID | str) -> None:
+def notify_on_commit(game_id: UUID | str, game: Game | None = None) -> None:
     """Tell the table's waiting seats, once the change they should see is committed.
 
     With websockets on (``settings.LIVE_WEBSOCKETS``) the live app's publisher also
     renders what each connected audience may see and sends it through the channel layer.
+    A move passes its ``game`` as written, still inside its transaction: the boards are
+    drawn from it now, reading the rows they share in this same transaction (no second
+    transaction, no second read of the game), and sent once it commits. Rolled back,
+    they are dropped with the commit hook that holds them.
     """
     key = str(game_id)
-    transaction.on_commit(lambda: _changed(key))
+    drawn = _drawn_now(game) if game is not None else None
+    transaction.on_commit(lambda: _changed(key, drawn))
 
 
-def _changed(game_id: str) -> None:
+def _drawn_now(game: Game) -> Any:
+    if not settings.LIVE_WEBSOCKETS:
+        return None
+    try:
+        return boards_drawn.get()(game)
+    except Exception:  # noqa: BLE001 - the move goes on; the publish reads after the commit
+        log.warning("could not draw a table's boards for %s", game.id, exc_info=True)
+        return None
+
+
+def _changed(game_id: str, drawn: Any = None) -> None:
     notify(game_id)
     if not settings.LIVE_WEBSOCKETS:
         return
     try:
-        board_news.get()(game_id)
+        board_news.get()(game_id, drawn)
     except Exception:  # noqa: BLE001 - the move is committed; the sockets see the next one
         log.warning("could not publish a table's boards for %s", game_id, exc_info=True)
 
 
 # --- websockets: the live app (above the platform) publishes, the pages link to it -------
 
-# Renders each connected audience's board after a commit and sends it (live.publish).
-BoardNews = Callable[[str], None]
+# Sends each connected audience its board after a commit (live.publish): the boards drawn
+# before the commit when a move passed them (None: it reads and draws them itself).
+BoardNews = Callable[[str, Any], None]
 board_news = Registered[BoardNews]("board news (live.apps.LiveConfig.ready registers it)")
+# Draws each connected audience's board from a move's game inside its transaction.
+BoardsDrawn = Callable[["Game"], Any]
+boards_drawn = Registered[BoardsDrawn]("boards drawn (live.apps.LiveConfig.ready registers it)")
 
 SOCKET_PREFIX = "live/games/"
 

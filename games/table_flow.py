@@ -33,7 +33,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from core.memo import shared
+from core.memo import shared, shared_reads
 from games import catalogue, live, online_table, presence, services
 from games.access import Probe, get_game_for_player, probe_for_player
 from games.engine.registry import engine_for
@@ -260,12 +260,14 @@ class TableFlow:
         service plays it once (``services.already_played``).
         """
         version = as_int(request.POST.get("version"))
-        try:
-            # The game as game_for_post read it: the service writes it only if it is current.
-            game = services.play(game.id, seat.index, action, version or 0, loaded=game)
-        except services.ServiceError as exc:
-            return self.refuse(request, game, seat, exc)
-        return self.played(request, game, seat, version or 0)
+        # The publish the commit runs and the board answered here share their reads.
+        with shared_reads():
+            try:
+                # The game as game_for_post read it: the service writes it only if current.
+                game = services.play(game.id, seat.index, action, version or 0, loaded=game)
+            except services.ServiceError as exc:
+                return self.refuse(request, game, seat, exc)
+            return self.played(request, game, seat, version or 0)
 
     def played(self, request: TableRequest, game: Game, seat: Seat, version: int) -> HttpResponse:
         """The answer to the seat's move made at ``version``."""

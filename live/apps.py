@@ -4,14 +4,19 @@ from django.apps import AppConfig
 
 
 class LiveConfig(AppConfig):
-    """Online tables' websockets (live.consumers) and the boards published on each commit."""
+    """The live process's websockets (live.consumers) and what each commit publishes to them."""
 
     name = "live"
 
     def ready(self) -> None:
-        """Give the platform's table news (games.live) the publisher: the platform never
-        imports an app, so the app hands it the function at start."""
+        """Give the platform's table news (games.live) the publisher and talk its notices:
+        neither imports this app, so the app hands them the functions at start. A table
+        just dealt is its people's news too (live.people)."""
         from games import live
-        from live import publish
+        from live import people, publish, talk_feed
+        from talk import services as talk
 
-        live.board_news.register(publish.publish)
+        live.board_news.register(publish.after_commit)
+        live.boards_drawn.register(publish.drawn_now)
+        talk.talk_news.register(talk_feed.announce)
+        people.connect_signals()

@@ -1,11 +1,17 @@
 """After a commit: each connected audience's board, sent through the channel layer.
 
-``publish`` runs where the change was committed (a page's request, a worker's
-task), through ``games.live.notify_on_commit``: one Redis read for the table's
-audiences (none connected: nothing more), then in one transaction one read of the
-game and its seats and the rows every drawing shares (read once: ``core.memo``), one
-rendering per audience, one ``group_send`` per audience. The live process only
-forwards what arrives, so a watcher costs no database read and no rendering.
+A move draws its boards inside its own transaction (``drawn_now``, which
+``games.live.notify_on_commit`` calls with the game as the move wrote it): one Redis
+read for the table's audiences (none connected: nothing more), then the rows every
+drawing shares, read once (``core.memo``) in the move's transaction, one rendering per
+audience; on commit ``publish`` sends them, one ``group_send`` per audience. Another
+change at a table (the clock, a pause, a seat) has ``publish`` read and draw after its
+commit: the audiences, then in one transaction the game and its seats and the shared
+rows. The live process only forwards what arrives, so a watcher costs no database read
+and no rendering.
+
+``after_commit`` is what ``games.live`` calls: the boards, then the news for the
+table's people on their own channels (``live.people``: My turn's count).
 
 ``current`` answers a page that (re)connects and says which version it shows: one
 read of the game's version, and the last board sent to its audience if that is
@@ -26,32 +32,63 @@ from django.db import transaction
 from core.memo import shared_reads
 from games.access import game_with_seats, stamp_of
 from games.models import Game
-from live import audiences
+from live import audiences, people
 from live.render import render
 from live.viewer import Audience
 
 log = logging.getLogger(__name__)
 
 
-def publish(game_id: str) -> None:
-    """Render and send the boards of every audience connected at ``game_id``'s table."""
-    groups = audiences.members(UUID(game_id).hex)
-    if not groups:
-        return
-    # One transaction for every read, and each read once whatever the number of audiences
-    # (the drawings share the table's last moves, its watchers, its room: core.memo).
-    with transaction.atomic(), shared_reads():
-        out = _draw(game_id, groups)
-    if out:
-        async_to_sync(_send)(out)
+Drawn = list[tuple[str, dict[str, Any]]]  # (audience group, its board message)
 
 
-def _draw(game_id: str, groups: list[str]) -> list[tuple[str, dict[str, Any]]]:
+def after_commit(game_id: str, drawn: Drawn | None = None) -> None:
+    """Everything a commit at a table tells the sockets: its audiences' boards, then its
+    people's news (each on its own: a failure of one never costs the other). ``drawn``:
+    the boards a move drew inside its transaction (``drawn_now``), if any."""
+    try:
+        publish(game_id, drawn)
+    except Exception:  # noqa: BLE001 - the move is committed; the sockets see the next one
+        log.warning("could not publish a table's boards for %s", game_id, exc_info=True)
+    people.tables_changed(game_id)
+
+
+def drawn_now(game: Game) -> Drawn:
+    """Inside a move's transaction: every connected audience's board from ``game`` as the
+    move wrote it (its seats loaded), the shared rows read in this same transaction."""
+    groups = audiences.members(game.id.hex)
+    if not groups or not _new(game):
+        return []
+    with shared_reads():
+        return _draw_game(game, groups)
+
+
+def publish(game_id: str, drawn: Drawn | None = None) -> None:
+    """Send the boards of every audience connected at ``game_id``'s table: those drawn
+    before the commit, else read and drawn now."""
+    if drawn is None:
+        groups = audiences.members(UUID(game_id).hex)
+        if not groups:
+            return
+        # One transaction for every read, and each read once whatever the number of
+        # audiences (the drawings share the table's last moves, its watchers, its room).
+        with transaction.atomic(), shared_reads():
+            drawn = _draw(game_id, groups)
+    if drawn:
+        async_to_sync(_send)(drawn)
+
+
+def _draw(game_id: str, groups: list[str]) -> Drawn:
     game = game_with_seats(game_id)
     if game is None:
         return []
     if not _new(game):
         return []  # the same state again (two notices in one commit): already sent
+    return _draw_game(game, groups)
+
+
+def _draw_game(game: Game, groups: list[str]) -> Drawn:
+    people.remember(game)  # its seats are read: the people's news needs no read of its own
     out = []
     for name in groups:
         audience = Audience.from_group(name)

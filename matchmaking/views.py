@@ -3,10 +3,11 @@
 Quick match: ``start`` (the game's options, presets and pace), ``join`` (POST:
 wait, or straight to the table when this press completed one), ``wait`` (the
 waiting page, polling ``wait_poll`` every second: a client redirect to the
-table once seated), ``leave`` (Cancel, or the page closing). A correspondence
-wait (``?lane=correspondence``) needs no open page: its page says so, polls
-slowly and sends no goodbye when it closes. Watching: ``watch`` (the
-page) and ``watch_poll`` (the next move, waiting for news like a seat's
+table once seated; with websockets on, the person's socket keeps the place and
+the poll slows to ``SOCKET_HOLD_SECONDS``), ``leave`` (Cancel, or the page
+closing). A correspondence wait (``?lane=correspondence``) needs no open page:
+its page says so, polls slowly and sends no goodbye when it closes. Watching:
+``watch`` (the page) and ``watch_poll`` (the next move, waiting for news like a seat's
 board), ``watch_invite`` (a private room's watch door, by its invite code).
 """
 
@@ -33,11 +34,15 @@ from games.models import Game
 from games.table_flow import as_int, table_url
 from matchmaking import presets, queue, watching
 from matchmaking.models import EntryStatus, Lane, QueueEntry
+from notifications.templatetags.my_turn import person_socket
 from rooms import adapters
 from rooms.forms import TableNameField
 from rooms.people import person
 
 CORRESPONDENCE_POLL_SECONDS = 15  # an open correspondence waiting page looks now and then
+# With the person's socket open, the waiting page's poll goes out this often: the socket
+# keeps a live wait's place and says at once when a table is dealt (docs/live.md).
+SOCKET_HOLD_SECONDS = 15
 
 
 class MatchForm(forms.Form):
@@ -161,6 +166,8 @@ def _wait_context(request: HttpRequest, row: QueueEntry) -> dict[str, Any]:
         "wait_days": queue.CORRESPONDENCE_WAIT_DAYS,
         "offer_computer": not slow and waited >= queue.OFFER_COMPUTER_AFTER,
         "poll_seconds": CORRESPONDENCE_POLL_SECONDS if slow else queue.POLL_SECONDS,
+        "live_me": person_socket() if row.status == EntryStatus.WAITING else "",
+        "socket_hold": SOCKET_HOLD_SECONDS,
     }
 
 

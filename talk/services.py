@@ -11,10 +11,13 @@ nothing is written then.
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
@@ -26,6 +29,7 @@ from core.rate_limits import count_use
 from games import live
 from games import pace as game_pace
 from games.models import Game, GameStatus, Seat
+from games.task_queue import Registered
 from leaderboards.blocks import blocked_ids
 from leaderboards.models import Player
 from leaderboards.players import get_player
@@ -34,6 +38,8 @@ from rooms import services as rooms
 from rooms.people import Person
 from talk import phrases, rules, words
 from talk.models import Channel, Message, Mute, Report, Timeout
+
+log = logging.getLogger(__name__)
 
 CONTEXT_AROUND = 5  # a report keeps this many messages before and after the reported one
 RECENT = 50  # a page shows this many of the latest messages
@@ -102,6 +108,21 @@ class Speaker:
             return tournament_live_key(self.event.id)
         assert self.game is not None
         return live_key(self.game.id)
+
+
+@dataclass(frozen=True)
+class Said:
+    """A line just said, as the live app's sockets announce it: where, and who reads it
+    now. Nothing of what it says: each page asks for its lines, read as its reader may."""
+
+    game_id: str | None  # a table's talk (the game's id), or None: a tournament's
+    tournament_id: int | None
+    seats_read: bool  # the table's players read it now (``channels_for``'s rule)
+
+
+# The live app's sockets announce each line said (live.talk); talk never imports it.
+TalkNews = Callable[[Said], None]
+talk_news = Registered[TalkNews]("talk news (live.apps.LiveConfig.ready registers it)")
 
 
 def live_key(game_id: Any) -> str:
@@ -187,9 +208,30 @@ def _save(speaker: Speaker, *, phrase: str = "", text: str = "") -> Message:
         text=text,
         correspondence=game is not None and game_pace.is_correspondence(game.config),
     )
-    key = speaker.key
-    transaction.on_commit(lambda: live.notify(key))
+    key, said = speaker.key, _said(speaker)
+    transaction.on_commit(lambda: _announce(key, said))
     return message
+
+
+def _said(speaker: Speaker) -> Said:
+    """Where the line was said and whether the table's players read it now: the players'
+    channel always, the spectators' once the game is over (as ``channels_for`` decides)."""
+    if speaker.event is not None:
+        return Said(None, speaker.event.id, seats_read=True)
+    assert speaker.game is not None
+    over = speaker.game.status != GameStatus.ACTIVE
+    return Said(str(speaker.game.id), None, speaker.channel == Channel.PLAYERS or over)
+
+
+def _announce(key: str, said: Said) -> None:
+    """After the commit: the waiting polls' news, then the sockets' (when they are on)."""
+    live.notify(key)
+    if not settings.LIVE_WEBSOCKETS:
+        return
+    try:
+        talk_news.get()(said)
+    except Exception:  # noqa: BLE001 - the line is saved; the pages' polls still find it
+        log.warning("could not announce a line of talk at %s", key, exc_info=True)
 
 
 def spectator_name(person: Person) -> str:

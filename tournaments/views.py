@@ -7,7 +7,10 @@
   only: no rack, no hand), the podium once finished. ``live`` is its waiting poll: it
   says the player is on the page, runs whatever is due (``services.tick``: pairing
   too), sends a player just seated to their table, and otherwise waits for the event's
-  news (games.live) before answering with the standings or 204.
+  news (games.live) before answering with the standings or 204. With websockets on, the
+  page also opens ``/live/tournaments/<id>/`` (``socket_path``, docs/live.md): while it
+  is open the poll asks only every ``SOCKET_HOLD_SECONDS`` and without waiting, and once
+  at once whenever the socket says the event changed.
 - ``follow``: polled from a tournament table's Game over: the player is still with the
   event, and goes on to the next table as soon as it is dealt.
 - ``create`` (signed in), ``cancel``, ``join``, ``leave``, ``pause``, ``goodbye``.
@@ -50,6 +53,9 @@ from tournaments.forms import CreateForm
 from tournaments.models import Access, Entry, Status, Table, Tournament
 
 SCHEDULE_CACHE_KEY = "tournaments:schedule-ensured"
+# The page's websocket (live.routing): told when the event changes, while polls run.
+SOCKET_PREFIX = "live/tournaments/"
+SOCKET_HOLD_SECONDS = 10  # its poll's pace while the socket is open (it still says "here")
 SCHEDULE_EVERY = 300  # a page makes sure of the timetable at most this often (seconds)
 LISTED = 12  # events per list on the index
 
@@ -179,6 +185,13 @@ def live_poll(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/detail.html#live", _context(request, tournament))
 
 
+def socket_path(tournament: Tournament) -> str:
+    """Where the page opens its websocket: "" when they are off or nothing changes now."""
+    if not settings.LIVE_WEBSOCKETS or tournament.status not in (Status.SCHEDULED, Status.RUNNING):
+        return ""
+    return f"/{SOCKET_PREFIX}{tournament.pk}/"
+
+
 def _as_int(raw: Any) -> int:
     try:
         return int(raw)
@@ -272,6 +285,8 @@ def _context(request: HttpRequest, tournament: Tournament, talk: bool = False) -
         and tournament.ends_at <= now,
         "ended": tournament.status in (Status.FINISHED, Status.CANCELLED),
         "polls": tournament.status in (Status.SCHEDULED, Status.RUNNING),
+        "live_socket": socket_path(tournament),
+        "socket_hold": SOCKET_HOLD_SECONDS,
         "talk": talk_views.panel_html(request, tournament) if talk else "",
     }
 

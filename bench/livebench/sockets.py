@@ -31,6 +31,7 @@ from bench.loadbench.client import CSRF, page_version
 LIVE = re.compile(r'data-live="([^"]+)"')
 STAMP = re.compile(r'data-stamp="(\d+)"')
 CONNECT_SPREAD = 0.004  # s between two seats' first requests: no thundering herd at the start
+IDLE_STALL = 20.0  # s with no more listeners opening: the rest are not coming
 
 
 class SocketSeat:
@@ -207,8 +208,22 @@ async def _open_idle(
         tasks.append(asyncio.create_task(_idle(session, url, player.cookies, origin, opened)))
         if i % 100 == 99:
             await asyncio.sleep(0.2)  # a hundred at a time: the accept queue keeps up
-    await asyncio.sleep(2.0)
+    await _all_open(tasks, opened)
     return tasks
+
+
+async def _all_open(tasks: list[asyncio.Task[None]], opened: list[int]) -> None:
+    """Until every listener is open (or gave up), or nothing opened for ``IDLE_STALL`` s:
+    the memory is read with the connections open, not while they are still being let in
+    (a connection waiting for its handshake holds memory too, and counts as none)."""
+    last, still = -1, time.monotonic()
+    while opened[0] + sum(t.done() for t in tasks) < len(tasks):
+        if opened[0] != last:
+            last, still = opened[0], time.monotonic()
+        elif time.monotonic() - still > IDLE_STALL:
+            return
+        await asyncio.sleep(0.5)
+    await asyncio.sleep(2.0)  # the last ones' beats and registrations settle
 
 
 def run(

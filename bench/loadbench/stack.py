@@ -17,6 +17,7 @@ import psycopg
 from django.core.management.base import CommandError
 
 from bench import wipe
+from live.server_args import UVICORN_WS_ARGS
 
 PG_ADMIN = "postgres://postgres@127.0.0.1:5432/postgres"
 PG_USER = "rummy"
@@ -112,7 +113,7 @@ class Stack:
         self._spawn("celery", worker)
         if self.live_port is not None:
             live = [str(bin_dir / "uvicorn"), "rummy_site.asgi:application", "--host", "127.0.0.1"]
-            live += ["--port", str(self.live_port), "--no-access-log", "--ws-ping-interval", "20"]
+            live += ["--port", str(self.live_port), *UVICORN_WS_ARGS]
             self._spawn("live", live)
         self._wait_until_up()
         if self.live_port is not None:

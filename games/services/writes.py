@@ -121,12 +121,15 @@ def _apply(
     if game.deadline is not None:
         _queue_clock_on_commit(game)
     if game.online:
-        live.notify_on_commit(game.id)  # the other seats' waiting polls answer now
         move_applied.send(sender=Game, game=game)  # "your turn" notifications, on commit
     log.info("move seq=%s seat=%s type=%s", game.version, seat, action.get("type"))
     if finished:
         # In the same transaction: the result is recorded if and only if the game ends.
         game_finished.send(sender=Game, game=game, winners=list(outcome.winners))
+    if game.online:
+        # Last, so the boards drawn now show all this transaction wrote (a result too); the
+        # other seats' waiting polls and sockets have them once it commits.
+        live.notify_on_commit(game.id, game)
 
 
 def _write(game: Game, engine: Any, state: Any, finished: bool) -> list[Seat]:

@@ -11,6 +11,10 @@
  * Each board received replaces the element it names (#board, #watch-live) the way the poll's
  * answer does, with the same htmx events around the swap (motion.js, sound.js and table.js
  * react as to a poll), one after another at the table's pace (the board's data-delay).
+ *
+ * The socket also carries the table's talk: while it is open, <html data-live-talk="on"> tells
+ * talk.js to ask for new lines only when "live:talk" is dispatched on the document (a "talk"
+ * message, or the socket opening or closing), instead of holding a waiting poll open.
  */
 (function () {
   "use strict";
@@ -58,6 +62,7 @@
     ws.onopen = function () {
       open = true;
       tries = 0;
+      talkCarried(true);
       const shown = liveElement();
       // The version this page shows: the current board comes back if it is not that one.
       ws.send(JSON.stringify({
@@ -73,6 +78,10 @@
       } catch (e) {
         return;
       }
+      if (message && message.type === "talk") {
+        document.dispatchEvent(new CustomEvent("live:talk"));
+        return;
+      }
       if (!message || message.type !== "board" || typeof message.html !== "string") return;
       queue.push(message);
       if (queue.length > MOST_WAITING) queue = queue.slice(-1);
@@ -80,12 +89,19 @@
     };
     ws.onclose = function (event) {
       if (socket === ws) {
+        if (open) talkCarried(false);
         socket = null;
         open = false;
       }
       if (event.code === NOT_ALLOWED) done = true;
       if (!done) later();
     };
+  }
+
+  // Whether this socket brings the table's talk notices (talk.js reads it), said at each change.
+  function talkCarried(on) {
+    document.documentElement.dataset.liveTalk = on ? "on" : "";
+    document.dispatchEvent(new CustomEvent("live:talk"));
   }
 
   function later() {

@@ -1,5 +1,7 @@
 // Table talk: new lines arrive by a waiting poll (the server holds it until the table's
 // talk changes); number keys send a quick phrase; focus stays where it was after a send.
+// While the page's live socket carries the talk (live.js, live_more.js: <html
+// data-live-talk="on">), the page asks once per notice ("live:talk") instead of waiting.
 (() => {
   "use strict";
   const panel = document.getElementById("talk");
@@ -25,18 +27,39 @@
     toBottom();
   }
 
+  const LIVE_QUIET = 60000;  // ms: with the socket open, ask anyway after this long
+  let notices = 0;
+  document.addEventListener("live:talk", () => { notices += 1; });
+  const carried = () => document.documentElement.dataset.liveTalk === "on";
+  // Resolves at the first notice after `seen` notices (at once if one came already).
+  const noticeAfter = (seen) => new Promise((done) => {
+    if (notices !== seen) { done(); return; }
+    const finish = () => {
+      clearTimeout(timer);
+      document.removeEventListener("live:talk", finish);
+      done();
+    };
+    const timer = setTimeout(finish, LIVE_QUIET);
+    document.addEventListener("live:talk", finish);
+  });
+
   async function poll() {
+    let seen = -1;  // the first round asks at once
     for (;;) {
+      if (carried()) await noticeAfter(seen);
+      seen = notices;
+      const live = carried();
       const asked = Date.now();
       try {
-        const answer = await fetch(`${url}?after=${after}&wait=1`, { credentials: "same-origin" });
+        const wait = live ? "" : "&wait=1";
+        const answer = await fetch(`${url}?after=${after}${wait}`, { credentials: "same-origin" });
         if (answer.status === 200) add(await answer.text());
         else if (answer.status === 403 || answer.status === 404) return;
         else if (answer.status !== 204) await sleep(5000);
       } catch (_) {
         await sleep(5000);
       }
-      if (Date.now() - asked < 500) await sleep(1000);  // the server could not wait: ask calmly
+      if (!live && Date.now() - asked < 500) await sleep(1000);  // the server could not wait: ask calmly
     }
   }
 
