@@ -25,7 +25,7 @@ from games import catalogue
 from games.access import game_with_seats, get_game_for_player
 from games.models import Game, Seat
 from games.table_flow import SPEEDS, as_int, table_url
-from replays import policy
+from replays import policy, turn_reviews
 from replays.frames import Viewer, step_context
 from replays.models import ShareLink
 from replays.timeline import BrokenLog, Timeline, is_over, timeline_for
@@ -99,6 +99,8 @@ def _replay(
     step, error = _pick_step(request, timeline, opens_at_end)
     context = step_context(request, game, timeline, step, viewer, base)
     context.update(_page(request, game, viewer, timeline, step, base), replay_error=error)
+    # The player's own turn, reviewed, beside the board (a share link has no seat: none).
+    context["turn_review"] = turn_reviews.card(game, viewer.seat, context["span"], step, base)
     template = (
         f"{PAGE}#stage" if request.htmx and not request.htmx.history_restore_request else PAGE
     )

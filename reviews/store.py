@@ -14,14 +14,16 @@ from __future__ import annotations
 
 import logging
 from datetime import timedelta
-from typing import Protocol
+from typing import Any, Protocol
 
+from django.urls import reverse
 from django.utils import timezone
 
 from games.log_context import about_game
 from games.models import Game
 from games.signals import review_ready
 from games.task_queue import Registered
+from replays.turn_reviews import RoundReview
 from reviews.models import Review, ReviewStatus
 from reviews.registry import reviewer_for
 
@@ -114,3 +116,48 @@ def build(review_id: int) -> bool:
         data=data,
     )
     return True
+
+
+# --- for the replay ------------------------------------------------------------------------
+
+
+class ReplayReviews:
+    """What the replay asks of reviews (``replays.turn_reviews.ReviewSource``; registered by
+    ``reviews.apps``): a seat's reviews of a game's finished rounds, and one turn of one as
+    this app's page draws it, so the replay shows the game's own words and card, never a
+    second wording."""
+
+    def find(self, game: Game, seat_index: int) -> dict[int, RoundReview]:
+        reviewer = reviewer_for(game.kind)
+        if reviewer is None:
+            return {}
+        rounds = reviewer.completed_rounds(game)
+        kept = Review.objects.filter(game=game, seat_index=seat_index, round_no__in=rounds)
+        by_round = {review.round_no: review for review in kept}
+        found = {}
+        for round_no in rounds:
+            review = by_round.get(round_no)
+            if review is None or review.status == ReviewStatus.PENDING:
+                review = review_for(game, seat_index, round_no)  # queued if missing or lost
+            found[round_no] = _for_replay(review)
+        return found
+
+    def present(self, game: Game, review: RoundReview, index: int) -> dict[str, Any]:
+        reviewer = reviewer_for(game.kind)
+        assert reviewer is not None  # ``find`` found a review of this game
+        data = review.data
+        page: dict[str, Any] = reviewer.present({**data, "turns": [data["turns"][index]]})
+        return {**page, "turn": page["turns"][0]}
+
+
+def _for_replay(review: Review) -> RoundReview:
+    """A kept review as the replay reads it: where each reviewed turn began, and its page."""
+    url = reverse("reviews:round", kwargs={"game_id": review.game_id, "round_no": review.round_no})
+    if review.status != ReviewStatus.READY:
+        return RoundReview(str(review.status), url)
+    data: dict[str, Any] = review.data or {}
+    starts = tuple(int(turn["seq"]) for turn in data.get("turns", []))
+    return RoundReview(str(review.status), url, starts, data)
+
+
+REPLAY_REVIEWS = ReplayReviews()
