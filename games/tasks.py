@@ -48,26 +48,11 @@ def sweep_computer_turns() -> int:
 def expire_clock(game_id: str, version: int) -> int:
     """An online turn's clock ran out: play the timeout if the game is still where it was.
 
-    It checks the stored deadline first, so an early run (an eager task runs at
-    once) or a duplicate does nothing; a turn that was lengthened (melding) is
-    counted down again.
+    It checks the stored version and deadline first (one read), so a task for a turn
+    already played, an early run (an eager task runs at once) or a duplicate does
+    nothing; a turn that was lengthened (melding) is counted down again.
     """
-    played = services.apply_due_timeouts(game_id, version)
-    if not played:
-        _count_down_again(game_id, version)
-    return played
-
-
-def _count_down_again(game_id: str, version: int) -> None:
-    """Still the same turn but its deadline moved later: count down to the new one."""
-    if CELERY_QUEUE.in_process():
-        return  # eager: the table's next request applies it
-    game = Game.objects.filter(id=game_id, version=version, status=GameStatus.ACTIVE).first()
-    if game is None or game.deadline is None or game.paused_until is not None:
-        return
-    left = (game.deadline - timezone.now()).total_seconds()
-    if left > 0:
-        services.queue_clock(game_id, version, left)
+    return services.apply_due_timeouts(game_id, version)
 
 
 @shared_task(ignore_result=True)

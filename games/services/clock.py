@@ -13,12 +13,12 @@ from uuid import UUID
 from django.db import transaction
 from django.utils import timezone
 
-from games import live
+from games import live, task_queue
 from games.access import game_with_seats
 from games.engine.registry import engine_for
 from games.log_context import about_game
-from games.models import GameStatus
-from games.services.deadlines import _clock_ran_out, _people_to_act
+from games.models import Game, GameStatus
+from games.services.deadlines import _clock_ran_out, _people_to_act, queue_clock
 from games.services.errors import NotAllowed, StaleVersion
 from games.services.rows import _locked, load_state
 from games.services.turns import _driving, resume_computer_turns
@@ -49,9 +49,11 @@ def _apply_timeouts(game_id: UUID | str, version: int | None, limit: int) -> int
     charged: set[int] = set()
     while played < limit:
         game = game_with_seats(game_id)
-        if game is None or not _clock_ran_out(game):
-            break
-        if version is not None and game.version != version + played:
+        if game is None or (version is not None and game.version != version + played):
+            break  # a task for a turn already played: the one read, nothing more
+        if not _clock_ran_out(game):
+            if version is not None and not played:
+                _count_down_again(game)
             break
         late = sorted(_people_to_act(game, load_state(game)))
         if not late:
@@ -72,6 +74,19 @@ def _apply_timeouts(game_id: UUID | str, version: int | None, limit: int) -> int
         charged.add(late[0])
         played += 1
     return played
+
+
+def _count_down_again(game: Game) -> None:
+    """A task's turn is still on but its deadline moved later (melding lengthens a turn):
+    count down to the new one, from the row just read. An eager task runs at once: the
+    table's next request applies the timeout instead."""
+    if task_queue.in_process() or game.status != GameStatus.ACTIVE:
+        return
+    if game.deadline is None or game.paused_until is not None:
+        return
+    left = (game.deadline - timezone.now()).total_seconds()
+    if left > 0:
+        queue_clock(str(game.id), game.version, left)
 
 
 def postpone_clock(game_id: UUID | str, until: Any) -> bool:
