@@ -224,7 +224,7 @@ CATALOGUE: tuple[GameEntry, ...] = (
             bank="bank.json",
             builder="research.puzzles.build",
             checker="research.puzzles.check",
-            count=2020,
+            count=3000,
         ),
         # Tournaments (issue 38): to 50, the engine's shortest target.
         tournament_options={"meld_rule": "standard", "target": 50},
@@ -297,7 +297,7 @@ CATALOGUE: tuple[GameEntry, ...] = (
             bank="romanian_bank.json",
             builder="research.puzzles.romanian_build",
             checker="research.puzzles.romanian_check",
-            count=500,
+            count=1000,
             theme="opening",
         ),
         # Tournaments: one round, the usual house options.
@@ -325,6 +325,14 @@ CATALOGUE: tuple[GameEntry, ...] = (
         level_key=None,
         computer_names=("Marta", "Rafa", "Sol", "Tobi", "Uma"),
         benchmark="bench.benchmarks.rumasta",
+        puzzles=PuzzleSpec(
+            adapter="puzzles.rumasta",
+            bank="rumasta_bank.json",
+            builder="research.puzzles.rumasta_build",
+            checker="research.puzzles.rumasta_check",
+            count=600,
+            theme="first-melds",
+        ),
         contract_configs=(
             {"players": 2, "target": 500, "max_rounds": 1},
             {"players": 4, "teams": "2v2", "target": 500, "max_rounds": 1},

@@ -28,6 +28,8 @@ FIELDS = (
     "value",
     "solution",
     "themes",
+    "hint",
+    "gain",
     "difficulty",
     "source",
 )
@@ -47,7 +49,7 @@ def read_bank(path: Path) -> list[dict[str, Any]]:
 
 
 def _values(puzzle: dict[str, Any], fields: tuple[str, ...], game: str) -> dict[str, Any]:
-    defaults = {"game": game, "threshold": None}
+    defaults: dict[str, Any] = {"game": game, "threshold": None, "hint": {}, "gain": None}
     return {f: puzzle[f] if f in puzzle else defaults[f] for f in fields}
 
 
@@ -76,3 +78,15 @@ def load_game(puzzle_model: Any, kind: str) -> int:
 def load_all(puzzle_model: Any) -> int:
     """Every game's file (any may be missing); how many puzzles they hold."""
     return sum(load_game(puzzle_model, entry.kind) for entry in catalogue.with_puzzles())
+
+
+def shipped_ids() -> set[int]:
+    """The ids of every puzzle in every game's shipped file."""
+    return {p["id"] for e in catalogue.with_puzzles() for p in read_bank(bank_file(e.kind))}
+
+
+def retire_missing(puzzle_model: Any) -> int:
+    """Mark retired the bank puzzles no shipped file holds any more (a rebuilt bank has new
+    ids): never dealt again, their rows kept for the attempts on them. How many."""
+    stale = puzzle_model.objects.filter(owner__isnull=True).exclude(id__in=shipped_ids())
+    return stale.update(retired=True)

@@ -34,10 +34,11 @@ GAMES = tuple((entry.kind, entry.name) for entry in catalogue.with_puzzles())
 class BankPuzzles(models.Manager):
     """The shared bank only: a puzzle made from someone's own game is theirs alone, so the
     default manager (every list, draw, count and theme page) never sees one. Reaching a
-    private puzzle takes ``Puzzle.every`` and a check of its owner (``puzzles.own``)."""
+    private puzzle takes ``Puzzle.every`` and a check of its owner (``puzzles.own``).
+    A retired puzzle (of an earlier bank) is left out too: it is never dealt again."""
 
     def get_queryset(self) -> models.QuerySet:
-        return super().get_queryset().filter(owner__isnull=True)
+        return super().get_queryset().filter(owner__isnull=True, retired=False)
 
 
 class Puzzle(models.Model):
@@ -57,6 +58,12 @@ class Puzzle(models.Model):
     value = models.PositiveSmallIntegerField()  # ... then their value (a joker 30)
     solution = models.JSONField()  # one whole new table reaching the optimum
     themes = models.JSONField(default=list)
+    # The nudge the Hint button gives, as data the game's puzzle module puts into words
+    # ({"key": ..., values}); empty: the hint names the themes instead (own puzzles).
+    hint = models.JSONField(default=dict, blank=True)
+    # What the answer lays beyond the best first idea (the medium computer and the stated
+    # greedies): [tiles, points]. Part of the answer: never shown while an attempt is open.
+    gain = models.JSONField(null=True, blank=True)
     difficulty = models.PositiveIntegerField()
     source = models.CharField(max_length=32, blank=True)  # "game seed:move" in the generator
     rating = models.FloatField()
@@ -73,6 +80,10 @@ class Puzzle(models.Model):
     origin = models.JSONField(null=True, blank=True)
     origin_key = models.CharField(max_length=80, null=True, blank=True, unique=True)
     made_at = models.DateTimeField(null=True, blank=True)
+    # A puzzle of an earlier bank, no longer dealt (issue 40: the banks were rebuilt with new
+    # ids). Its row stays so that the attempts on it, their history and a daily that showed
+    # it still open; ``Puzzle.every`` and the solver's own history still reach it.
+    retired = models.BooleanField(default=False)
 
     objects = BankPuzzles()
     every = models.Manager()  # the bank and everyone's private puzzles: check the owner

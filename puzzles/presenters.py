@@ -37,6 +37,8 @@ def board_context(attempt: Attempt, error: str = "") -> dict[str, Any]:
         "attempt": attempt,
         "prompt": status_line(attempt),
         "game_meta": game.meta(puzzle),
+        # A game whose pieces are not tiles words the task itself (``KIND_LABEL``).
+        "kind_label": getattr(game, "KIND_LABEL", None) or puzzle.get_kind_display(),
         "board_template": game.TEMPLATE,
         "board_class": game.BOARD_CLASS,
         "stylesheets": game.STYLESHEETS,
@@ -44,12 +46,24 @@ def board_context(attempt: Attempt, error: str = "") -> dict[str, Any]:
         "rack_skip": game.RACK_SKIP,
         "urls": urls(puzzle),
         "error": error,
-        "hint_themes": [theme_name(t) for t in puzzle.themes] if attempt.hinted else [],
+        "hint": hint_line(puzzle) if attempt.hinted and not attempt.over else "",
         "result": result_context(attempt) if attempt.over else None,
         "how_to_url": reverse(f"{puzzle.game}:how_to_play"),
     }
     context.update(game.board_context(attempt))
     return context
+
+
+def hint_line(puzzle: Puzzle) -> str:
+    """The nudge the Hint button gives: the puzzle's own stored hint in the reader's words
+    (its game's ``hint_text``), else its themes named (a puzzle from a player's own game).
+    Never the answer, and never the gain over a first idea (read only after the attempt)."""
+    words = getattr(puzzle.adapter, "hint_text", None)
+    text = words(puzzle.hint) if words is not None and puzzle.hint else ""
+    if text:
+        return text
+    names = ", ".join(str(theme_name(t)) for t in puzzle.themes)
+    return _("Think about %(themes)s.") % {"themes": names} if names else ""
 
 
 def status_line(attempt: Attempt) -> str:
@@ -71,27 +85,19 @@ def result_context(attempt: Attempt) -> dict[str, Any]:
     """The finished attempt: the player's answer beside the best one, and the numbers."""
     assert attempt.over, "the answer is shown only after the attempt"
     puzzle = attempt.puzzle
+    words = getattr(puzzle.adapter, "result_words", _tile_words)
     if attempt.answer:
-        laid = attempt.laid or 0
-        did = ngettext(
-            "You laid %(count)s tile worth %(value)s.",
-            "You laid %(count)s tiles worth %(value)s.",
-            laid,
-        ) % {"count": laid, "value": attempt.laid_value}
+        did = words("did", attempt.laid or 0, attempt.laid_value)
     else:
         did = _("You showed the answer without laying anything.")
-    best = ngettext(
-        "The most possible: %(count)s tile worth %(value)s.",
-        "The most possible: %(count)s tiles worth %(value)s.",
-        puzzle.tiles,
-    ) % {"count": puzzle.tiles, "value": puzzle.value}
+    best = words("best", puzzle.tiles, puzzle.value)
     change = None
     if attempt.rating_before is not None and attempt.rating_after is not None:
         change = round(attempt.rating_after - attempt.rating_before)
     return {
         "solved": attempt.status == Attempt.SOLVED,
         "hinted": attempt.hinted,
-        "differs": bool(attempt.answer) and differs(puzzle, attempt.answer),
+        "differs": bool(attempt.answer) and differs(puzzle, attempt.answer or []),
         "did": did,
         "best_line": best,
         **puzzle.adapter.drawings(puzzle, attempt.answer),
@@ -100,6 +106,21 @@ def result_context(attempt: Attempt) -> dict[str, Any]:
         "rating_after": round(attempt.rating_after) if attempt.rating_after else None,
         "themes": [{"slug": t, "name": theme_name(t)} for t in puzzle.themes if t in THEMES],
     }
+
+
+def _tile_words(which: str, count: int, value: Any) -> str:
+    """The result's two lines in tiles; a game of cards has its own (``result_words``)."""
+    if which == "did":
+        return ngettext(
+            "You laid %(count)s tile worth %(value)s.",
+            "You laid %(count)s tiles worth %(value)s.",
+            count,
+        ) % {"count": count, "value": value}
+    return ngettext(
+        "The most possible: %(count)s tile worth %(value)s.",
+        "The most possible: %(count)s tiles worth %(value)s.",
+        count,
+    ) % {"count": count, "value": value}
 
 
 def differs(puzzle: Puzzle, answer: list[list[int]]) -> bool:

@@ -64,7 +64,8 @@ CAPTIONS = {
 TileList = list[dict[str, Any]]
 # What a tile shows (a joly is just a joly): two openings equal by faces are one arrangement.
 face_of = engine_face_of
-# "opening" is on every puzzle here, so its page is where this game's puzzles are practised.
+# "opening" is on every puzzle here, so its page is where this game's puzzles are practised;
+# each puzzle has one main theme beside it (research/puzzles/romanian_themes.py).
 THEMES: dict[str, tuple[Any, Any]] = {  # lazy translations: read in the reader's language
     "opening": (
         gettext_lazy("Romanian openings"),
@@ -73,8 +74,12 @@ THEMES: dict[str, tuple[Any, Any]] = {  # lazy translations: read in the reader'
             "as you can."
         ),
     ),
-    "jolys": (
-        gettext_lazy("Jolys in openings"),
+    "joly-in-a-group": (
+        gettext_lazy("A joly in a group"),
+        gettext_lazy("Romanian Tile Rummy: a joly (the wild tile) completes a group."),
+    ),
+    "joly-in-a-run": (
+        gettext_lazy("A joly in a run"),
         gettext_lazy("Romanian Tile Rummy: which gap a joly (the wild tile) should fill."),
     ),
     "ones": (
@@ -85,7 +90,64 @@ THEMES: dict[str, tuple[Any, Any]] = {  # lazy translations: read in the reader'
         gettext_lazy("Long runs in openings"),
         gettext_lazy("Romanian Tile Rummy: one long run, or shorter runs and sets?"),
     ),
+    "many-combinations": (
+        gettext_lazy("Many combinations"),
+        gettext_lazy("Romanian Tile Rummy: four combinations or more in one opening."),
+    ),
+    "joly-extends-a-run": (
+        gettext_lazy("A joly lengthening a run"),
+        gettext_lazy("Romanian Tile Rummy: a joly (the wild tile) at the end of a run."),
+    ),
+    "two-runs": (
+        gettext_lazy("Two runs or more"),
+        gettext_lazy("Romanian Tile Rummy: more than one run in the opening."),
+    ),
+    "run-and-groups": (
+        gettext_lazy("One run and groups"),
+        gettext_lazy("Romanian Tile Rummy: one run is enough; the rest are groups."),
+    ),
+    "just-enough": (
+        gettext_lazy("Just enough"),
+        gettext_lazy("Romanian Tile Rummy: the best opening only just reaches the threshold."),
+    ),
+    # The puzzles from a player's own games name only what plainly fits (``own_position``).
+    "jolys": (
+        gettext_lazy("Jolys in openings"),
+        gettext_lazy("Romanian Tile Rummy: which gap a joly (the wild tile) should fill."),
+    ),
 }
+HINTS = {
+    "joly-group": gettext_lazy("Your joly does more in a group than in a run."),
+    "ones": gettext_lazy("A 1 can count for more than 5 points here."),
+    "one-run": gettext_lazy("One run is enough: the rest of the best opening can be groups."),
+}
+
+
+def hint_text(hint: dict[str, Any]) -> str:
+    """The stored hint (``research/puzzles/hints.py``) in the reader's language; "" if unknown."""
+    key = hint.get("key")
+    if key in HINTS:
+        return str(HINTS[key])
+    if key == "run":
+        size = hint["size"]
+        return ngettext(
+            "You can open with a run of %(size)s tile.",
+            "You can open with a run of %(size)s tiles.",
+            size,
+        ) % {"size": size}
+    if key == "combos":
+        count = hint["count"]
+        return ngettext(
+            "The best opening takes %(count)s combination.",
+            "The best opening takes %(count)s combinations.",
+            count,
+        ) % {"count": count}
+    if key == "runs":
+        count = hint["count"]
+        return ngettext(
+            "The best opening holds %(count)s run.", "The best opening holds %(count)s runs.", count
+        ) % {"count": count}
+    return ""
 
 
 def threshold_of(puzzle: Puzzle) -> int:
@@ -186,14 +248,14 @@ def drawn(melds: list[list[int]]) -> list[TileList]:
 def _drawn_meld(meld: list[int]) -> TileList:
     reading = reading_of(meld)
     if reading is None:  # never stored, but drawn plainly rather than not at all
-        return [ro.tile_context(tile_view(t)) for t in meld]
+        return [ro.tile_context(dict(tile_view(t))) for t in meld]
     ordered = [meld[i] for i in reading.order]
     shown = meld_view(ordered, 0, [0] * TILE_COUNT)["tiles"]
-    return [ro.tile_context(t) for t in shown]
+    return [ro.tile_context(dict(t)) for t in shown]
 
 
 def drawn_rack(rack: list[int]) -> list[TileList]:
-    return [[ro.tile_context(tile_view(t)) for t in sort_tiles(list(rack))]]
+    return [[ro.tile_context(dict(tile_view(t))) for t in sort_tiles(list(rack))]]
 
 
 def drawings(puzzle: Puzzle, answer: list[list[int]] | None) -> dict[str, Any]:

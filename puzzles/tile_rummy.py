@@ -4,9 +4,9 @@ Every game's puzzle module (named by its catalogue ``PuzzleSpec``) offers the
 same few names, so ``solving`` and ``presenters`` never ask which game it is:
 ``THEMES``, ``TEMPLATE``, ``STYLESHEETS``, ``BOARD_CLASS``, ``ANNOUNCES_STATUS``,
 ``CAPTIONS``, ``face_of``, ``prompt``, ``meta``, ``move``, ``judge``,
-``board_context`` and ``drawings``. Here a tap moves a tile inside the table's own draft
-(``games.web.tile_rummy.drafts``); Confirm asks the engine's table check
-(``melds.check_table``), so an invalid table is refused with its reason.
+``board_context``, ``drawings`` and ``hint_text``. Here a tap moves a tile inside the
+table's own draft (``games.web.tile_rummy.drafts``); Confirm asks the engine's table
+check (``melds.check_table``), so an invalid table is refused with its reason.
 """
 
 from __future__ import annotations
@@ -54,33 +54,115 @@ CAPTIONS = {
 Table = list[list[int]]
 # What a tile shows (a joker is just a joker): two answers equal by faces are one arrangement.
 face_of = tile_rummy.face_of
-# slug: (name, a line about it), as the generator names them
+# slug: (name, a line about it), as the generator names them (research/puzzles/themes.py:
+# one main theme a puzzle, what is rearranged, and the broad ones beside it)
 THEMES: dict[str, tuple[Any, Any]] = {  # lazy translations: read in the reader's language
-    "go-out": (
-        gettext_lazy("Going out"),
-        gettext_lazy("Every tile of your rack can go down this turn: find how."),
+    "swapping-a-joker": (
+        gettext_lazy("Swapping a joker"),
+        gettext_lazy(
+            "A tile from your rack takes a joker's place on the table; the joker goes to work "
+            "elsewhere."
+        ),
     ),
-    "jokers": (
-        gettext_lazy("Jokers"),
-        gettext_lazy("A joker on your rack or on the table is the key."),
+    "joker-from-a-run": (
+        gettext_lazy("A joker out of a run"),
+        gettext_lazy("Free the joker in a run on the table and use it in another set."),
     ),
-    "rearranging": (
-        gettext_lazy("Rearranging the table"),
-        gettext_lazy("Take sets apart to make room for your tiles."),
-    ),
-    "groups-to-runs": (
-        gettext_lazy("Groups into runs"),
-        gettext_lazy("Tiles from a group of one number join runs."),
-    ),
-    "runs-to-groups": (
-        gettext_lazy("Runs into groups"),
-        gettext_lazy("Tiles from a run join groups of one number."),
+    "joker-from-a-group": (
+        gettext_lazy("A joker out of a group"),
+        gettext_lazy("Free the joker in a group on the table and use it in another set."),
     ),
     "splitting-a-run": (
         gettext_lazy("Splitting a run"),
         gettext_lazy("Cut a long run in two so your tiles fit between."),
     ),
+    "runs-to-groups": (
+        gettext_lazy("Runs into groups"),
+        gettext_lazy("Tiles from a run join groups of one number."),
+    ),
+    "groups-to-runs": (
+        gettext_lazy("Groups into runs"),
+        gettext_lazy("Tiles from a group of one number join runs."),
+    ),
+    "joining-sets": (
+        gettext_lazy("Joining sets"),
+        gettext_lazy("Sets on the table grow into one longer set with your tiles."),
+    ),
+    "new-sets-only": (
+        gettext_lazy("The right new sets"),
+        gettext_lazy(
+            "The table stays as it is: choose which sets your rack makes and where the rest goes."
+        ),
+    ),
+    "deep-rearranging": (
+        gettext_lazy("Deep rearranging"),
+        gettext_lazy("Four sets on the table or more must be taken apart."),
+    ),
+    "jokers": (
+        gettext_lazy("Jokers"),
+        gettext_lazy("A joker from your rack goes down: where does it do the most?"),
+    ),
+    "go-out": (
+        gettext_lazy("Going out"),
+        gettext_lazy("Every tile of your rack can go down this turn: find how."),
+    ),
+    # The puzzles from a player's own games name only what plainly fits (``_own_themes``).
+    "rearranging": (
+        gettext_lazy("Rearranging the table"),
+        gettext_lazy("Take sets apart to make room for your tiles."),
+    ),
 }
+# The hint names a set on the table by its colour (a run) or its number (a group): whole
+# sentences, so each language can make its words agree.
+RUN_HINTS = {
+    "set": {
+        "R": gettext_lazy("A tile of the red run %(low)s–%(high)s on the table is the key."),
+        "B": gettext_lazy("A tile of the blue run %(low)s–%(high)s on the table is the key."),
+        "Y": gettext_lazy("A tile of the yellow run %(low)s–%(high)s on the table is the key."),
+        "K": gettext_lazy("A tile of the black run %(low)s–%(high)s on the table is the key."),
+    },
+    "joker": {
+        "R": gettext_lazy(
+            "The joker in the red run %(low)s–%(high)s on the table can do more elsewhere."
+        ),
+        "B": gettext_lazy(
+            "The joker in the blue run %(low)s–%(high)s on the table can do more elsewhere."
+        ),
+        "Y": gettext_lazy(
+            "The joker in the yellow run %(low)s–%(high)s on the table can do more elsewhere."
+        ),
+        "K": gettext_lazy(
+            "The joker in the black run %(low)s–%(high)s on the table can do more elsewhere."
+        ),
+    },
+}
+GROUP_HINTS = {
+    "set": gettext_lazy("A tile of the group of %(number)ss on the table is the key."),
+    "joker": gettext_lazy(
+        "The joker in the group of %(number)ss on the table can do more elsewhere."
+    ),
+}
+
+
+def hint_text(hint: dict[str, Any]) -> str:
+    """The stored hint (``research/puzzles/hints.py``) in the reader's language; "" if unknown."""
+    key = hint.get("key")
+    if key in RUN_HINTS and hint.get("set") == "run" and hint.get("colour") in RUN_HINTS[key]:
+        return str(RUN_HINTS[key][hint["colour"]]) % {"low": hint["low"], "high": hint["high"]}
+    if key in GROUP_HINTS and hint.get("set") == "group":
+        return str(GROUP_HINTS[key]) % {"number": hint["number"]}
+    count = hint.get("count", 0)
+    if key == "out":
+        return ngettext(
+            "All %(count)s tile of your rack can go down this turn.",
+            "All %(count)s tiles of your rack can go down this turn.",
+            count,
+        ) % {"count": count}
+    if key == "count":
+        return ngettext(
+            "You can lay %(count)s tile this turn.", "You can lay %(count)s tiles this turn.", count
+        ) % {"count": count}
+    return ""
 
 
 def puzzle_view(puzzle: Puzzle) -> dict[str, Any]:
@@ -93,7 +175,7 @@ def puzzle_view(puzzle: Puzzle) -> dict[str, Any]:
 
 
 def prompt(puzzle: Puzzle) -> str:
-    return PROMPTS[puzzle.kind]
+    return str(PROMPTS[puzzle.kind])
 
 
 def meta(puzzle: Puzzle) -> str:

@@ -123,12 +123,15 @@ def reference_optimum(
         h.addRow(rhs, rhs, len(index), np.array(index, dtype=np.int32), np.array(value))
     h.run()
     if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+        # Never infeasible (the table as it stands is a solution), yet HiGHS 1.16's presolve
+        # says so, or fails, on some tables (seen building the puzzle bank): again without it.
+        h.setOptionValue("presolve", "off")
+        h.run()
+    if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
         raise RuntimeError(f"the reference solver did not finish: {h.getModelStatus()}")
     taken = h.getSolution().col_value[n_sets:]
     counts = [round(v) for v in taken]
-    tiles = sum(counts)
-    value = sum(k * _value(row) for row, k in enumerate(counts))
-    return Optimum(tiles, value)
+    return Optimum(sum(counts), sum(k * _value(row) for row, k in enumerate(counts)))
 
 
 def reference_opening(rack: Sequence[int], minimum: int = 30) -> Optimum | None:
@@ -160,8 +163,8 @@ def reference_opening(rack: Sequence[int], minimum: int = 30) -> Optimum | None:
     if copies is None:
         return None
     tiles = sum(c * z for c, z in zip(copies, sizes, strict=True))
-    value = sum(c * w for c, w in zip(copies, worth, strict=True))
-    return Optimum(tiles, value)
+    worth_laid = sum(c * w for c, w in zip(copies, worth, strict=True))
+    return Optimum(int(tiles), int(worth_laid))
 
 
 def _set_value(s: tuple[tuple[int, int], ...]) -> int:

@@ -37,7 +37,7 @@ def lay_out(
     """Build ``target`` on the page tile by tile, as taps would: each tile into its set.
     (Streaks, the daily and rated practice deal Romanian openings too: see ``lay_opening``.)
     ``base``: where the taps go (a Storm run's ``/puzzles/storm/<run>/<seq>``)."""
-    if puzzle.game == "romanian_tile_rummy":
+    if puzzle.game in ("romanian_tile_rummy", "rumasta"):  # new melds from the hand only
         lay_opening(client, puzzle, target, base)
         return
     base = base or f"/puzzles/{puzzle.id}"
@@ -56,8 +56,12 @@ def lay_out(
 def lay_opening(
     client: Client, puzzle: Puzzle, melds: list[list[int]], base: str | None = None
 ) -> None:
-    """A Romanian opening: each combination's first tile to "new", the others after it."""
+    """A Romanian opening or a Rumasta first meld: each meld's first tile (card) to "new",
+    the others after it. Laid already (a test may lay it twice), it is left as it is."""
     base = base or f"/puzzles/{puzzle.id}"
+    attempt = latest(puzzle)
+    if attempt is not None and (attempt.draft or {}).get("melds") == [list(m) for m in melds]:
+        return
     for index, meld in enumerate(melds):
         for k, tile in enumerate(meld):
             to = "new" if k == 0 else f"n:{index}"

@@ -205,7 +205,7 @@ def test_it_is_never_drawn_counted_or_dealt_for_anyone(
     with pytest.raises(IndexError):
         choosing.daily_puzzle(date(2026, 12, 8))
     index = client.get(reverse("puzzles:index")).content.decode()
-    assert re.search(r"(?s)Table positions with one exact answer.*?0 puzzles", index)
+    assert re.search(r"(?s)Find the most tiles you can lay.*?0 puzzles", index)
 
 
 def test_a_guest_signing_in_keeps_them(own_puzzle: Puzzle) -> None:
