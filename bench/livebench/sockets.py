@@ -6,8 +6,8 @@ it shows), and from then on learns of every move from the boards the live proces
 forwards. When a board offers this seat a move, it makes it ``think`` seconds after it
 was shown, by the same POST the page sends. Every version is timed when the seat first
 has it, as the polling seats do (bench/livebench/seat.py), so both transports are
-measured alike. ``idle`` connections open a table's socket and only listen: the live
-process's memory per open connection.
+measured alike. ``idle`` connections open the person's own socket (``/live/me/``) and
+only listen: the live process's memory per open connection.
 
 The threads of the polling generator cost about 1.5 cores for 400 seats; here a seat is
 one coroutine and two sockets (HTTP kept alive only while it acts), so the machine's cores
@@ -27,6 +27,7 @@ import aiohttp
 
 from bench.livebench.seat import SeatLog, _action
 from bench.loadbench.client import CSRF, page_version
+from notifications.templatetags.my_turn import PERSON_SOCKET
 
 LIVE = re.compile(r'data-live="([^"]+)"')
 STAMP = re.compile(r'data-stamp="(\d+)"')
@@ -193,18 +194,18 @@ async def _open_idle(
     idle: int,
     opened: list[int],
 ) -> list[asyncio.Task[None]]:
-    """``idle`` more connections, as extra open pages of the seats' own tables."""
+    """``idle`` more connections, each an open page's own socket (``/live/me/``) with a
+    seat's cookies: open, admitted and beating like any other, but hearing nothing while
+    the run lasts (the seats' tables are dealt before it starts), so the live process's
+    memory is what open connections hold, not boards queued for them."""
     if not idle or not players:
         return []
-    await asyncio.sleep(5.0)  # the seats have their pages (and so their sockets' paths)
+    await asyncio.sleep(5.0)  # the seats have their pages (and so their cookies are known)
     origin = f"http://127.0.0.1:{opts['port']}"
+    url = f"ws://127.0.0.1:{opts['live_port']}{PERSON_SOCKET}"
     tasks = []
     for i in range(idle):
         player = players[i % len(players)]
-        live = LIVE.search(player.page) if player.page else None
-        if live is None:
-            continue
-        url = f"ws://127.0.0.1:{opts['live_port']}{live.group(1)}"
         tasks.append(asyncio.create_task(_idle(session, url, player.cookies, origin, opened)))
         if i % 100 == 99:
             await asyncio.sleep(0.2)  # a hundred at a time: the accept queue keeps up
