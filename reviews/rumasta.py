@@ -25,7 +25,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.bots.rumasta.best import REVIEW_NODES, TURN_SECONDS, BestTurn, Budget, best_turn
+from games.bots.rumasta.best import REVIEW_NODES, TURN_SECONDS, Budget, best_turn
 from games.engine import rumasta
 from games.engine.rumasta.cards import FACES
 from games.engine.rumasta.heart import waiting
@@ -168,7 +168,7 @@ def review_turn(before: View, after: View, start: Move, number: int) -> dict[str
         "melded": bool(before["me"]["melded"]),
         "minimum": int(before["me"]["minimum"]),
         "did": did,
-        "best": _stored(best),
+        "best": best.as_json(),
         "gain": max(0, best.points - did["points"]),
         "missed_piles": missed,
         "freeze_ignored": [p for p in missed if before["piles"][p]["frozen"]],
@@ -200,22 +200,6 @@ def _did(before: View, after: View, action: dict[str, Any]) -> dict[str, Any]:
 
 def _own(view: View) -> list[dict[str, Any]]:
     return view["sides_melds"][view["my_side"]]["melds"]
-
-
-def _stored(best: BestTurn) -> dict[str, Any]:
-    """The best play as ids from the seat's own view (its hand, the top cards)."""
-    return {
-        "option": best.option,
-        "piles": best.piles,
-        "proofs": {str(p): best.proof(p) for p in best.piles},
-        "tops": [[t.pile, t.top, t.cards, t.meld] for t in best.takes],
-        "melds": best.melds,
-        "adds": [[i, cards] for i, cards in best.adds],
-        "points": best.points,
-        "cards": best.cards,
-        "exact": best.exact,
-        "frozen": best.frozen,
-    }
 
 
 def was_best(turn: dict[str, Any]) -> bool:

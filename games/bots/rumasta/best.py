@@ -138,6 +138,22 @@ class BestTurn:
         pair = melds.proof_pair(take.top, take.cards)
         return list(pair) if pair is not None else []
 
+    def as_json(self) -> dict[str, Any]:
+        """The play as ids from the seat's own view (its hand, the top cards): what the
+        review keeps of each turn and the hint caches (beside its draft)."""
+        return {
+            "option": self.option,
+            "piles": self.piles,
+            "proofs": {str(p): self.proof(p) for p in self.piles},
+            "tops": [[t.pile, t.top, t.cards, t.meld] for t in self.takes],
+            "melds": self.melds,
+            "adds": [[i, cards] for i, cards in self.adds],
+            "points": self.points,
+            "cards": self.cards,
+            "exact": self.exact,
+            "frozen": self.frozen,
+        }
+
     def actions(self) -> list[dict[str, Any]]:
         """The engine actions of this play, in order (a draw's new cards stay in hand)."""
         out: list[dict[str, Any]] = []

@@ -116,14 +116,7 @@ def _stored(best: BestTurn) -> dict[str, Any]:
     draft that sets the play out, the cards to pick and each pile's meld choice."""
     draft, picked, choices = _as_draft(best)
     return {
-        "option": best.option,
-        "piles": best.piles,
-        "proofs": {str(p): best.proof(p) for p in best.piles},
-        "tops": [[t.pile, t.top, t.cards, t.meld] for t in best.takes],
-        "melds": best.melds,
-        "adds": [[i, cards] for i, cards in best.adds],
-        "points": best.points,
-        "exact": best.exact,
+        **best.as_json(),
         "draft": draft,
         "picked": picked,
         "choices": choices,
