@@ -58,3 +58,17 @@ def shared[F: Callable[..., Any]](function: F) -> F:
         return list(found) if isinstance(found, list) else found  # a list each its own
 
     return wrapper  # type: ignore[return-value]
+
+
+def keep(key: Hashable, value: Any) -> None:
+    """Hold ``value`` for the rest of the block, for a later step of the same request to
+    take instead of making it again (outside a block: nothing is held)."""
+    answers = _answers.get()
+    if answers is not None:
+        answers[("kept", key)] = value
+
+
+def kept(key: Hashable) -> Any:
+    """What ``keep`` held under ``key`` in this block; None if nothing."""
+    answers = _answers.get()
+    return None if answers is None else answers.get(("kept", key))

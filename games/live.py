@@ -35,13 +35,15 @@ from uuid import UUID
 from django.conf import settings
 from django.db import connection, transaction
 
+from core import memo
 from core.metrics import LIVE_WAITERS
 from games.task_queue import Registered
 
 if TYPE_CHECKING:  # for the type only: _redis imports the client where it is first used
+    from django.http import HttpRequest
     from redis import Redis
 
-    from games.models import Game
+    from games.models import Game, Seat
 
 log = logging.getLogger(__name__)
 
@@ -68,10 +70,26 @@ def _drawn_now(game: Game) -> Any:
     if not settings.LIVE_WEBSOCKETS:
         return None
     try:
-        return boards_drawn.get()(game)
+        drawn = boards_drawn.get()(game)
     except Exception:  # noqa: BLE001 - the move goes on; the publish reads after the commit
         log.warning("could not draw a table's boards for %s", game.id, exc_info=True)
         return None
+    memo.keep(_DRAWN_KEY + (game.id.hex, game.version), drawn)
+    return drawn
+
+
+def board_drawn_for(request: HttpRequest, game: Game, seat: Seat) -> dict[str, Any] | None:
+    """The board this move drew for the mover's own audience (its page listens on a
+    socket), for the move's answer: the same drawing, not a second one. None when the move
+    drew none for it (no socket of that audience, websockets off, outside the move's
+    ``core.memo.shared_reads`` block)."""
+    if not settings.LIVE_WEBSOCKETS:
+        return None
+    drawn = memo.kept(_DRAWN_KEY + (game.id.hex, game.version))
+    if not drawn:
+        return None
+    group = audience_of.get()(request, game, seat)
+    return next((message for name, message in drawn if name == group), None)
 
 
 def _changed(game_id: str, drawn: Any = None) -> None:
@@ -93,6 +111,11 @@ board_news = Registered[BoardNews]("board news (live.apps.LiveConfig.ready regis
 # Draws each connected audience's board from a move's game inside its transaction.
 BoardsDrawn = Callable[["Game"], Any]
 boards_drawn = Registered[BoardsDrawn]("boards drawn (live.apps.LiveConfig.ready registers it)")
+
+# The audience group a request's board is drawn for (live.viewer), None if it has none.
+AudienceOf = Callable[["HttpRequest", "Game", "Seat"], str | None]
+audience_of = Registered[AudienceOf]("audience of (live.apps.LiveConfig.ready registers it)")
+_DRAWN_KEY = ("boards drawn",)
 
 SOCKET_PREFIX = "live/games/"
 

@@ -27,6 +27,7 @@ from uuid import UUID
 from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import URLPattern, path, reverse
 from django.utils.translation import gettext as _
@@ -273,6 +274,11 @@ class TableFlow:
         """The answer to the seat's move made at ``version``."""
         if not request.htmx:
             return redirect(self.table_url_name, game_id=game.id)
+        if game.version <= version + 1:
+            # The move drew this very board for the mover's audience (its socket): reused.
+            drawn = live.board_drawn_for(request, game, seat)
+            if drawn is not None:
+                return drawn_answer(request, drawn)
         # Show our own move first; the board then steps through the computers' turns.
         return self.board(request, game, seat, shown=version + 1)
 
@@ -543,6 +549,20 @@ def _abandon(request: TableRequest, game: Game, seat: Seat) -> services.ServiceE
     except services.ServiceError as exc:
         return exc
     return None
+
+
+_FORM_TOKEN = re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]*"')
+
+
+def drawn_answer(request: HttpRequest, message: dict[str, Any]) -> HttpResponse:
+    """A board drawn for a socket's audience as this request's answer: its forms carry
+    this request's CSRF token instead of the drawing's (which no browser holds)."""
+    token = get_token(request)
+    html = _FORM_TOKEN.sub(lambda found: f'{found[1]}{token}"', str(message["html"]))
+    response = HttpResponse(html)
+    if message.get("trigger"):
+        response.headers["HX-Trigger"] = str(message["trigger"])
+    return response
 
 
 def resent(request: HttpRequest) -> bool:

@@ -30,7 +30,7 @@ from accounts.device import read_device
 from games import online_table
 from games.access import game_with_seats, owns_seat
 from games.gameweb import web_for
-from games.models import Game
+from games.models import Game, Seat
 from games.table_flow import SPEEDS
 from matchmaking import watching
 from preferences.feel import feel_of
@@ -121,19 +121,30 @@ def admit(scope: Mapping[str, Any], game_id: UUID | str) -> tuple[Audience, Http
     if game is None:
         return None
     language = language_of(request)
-    signed_in = bool(request.user.is_authenticated)
     seat = next((s for s in game.seats.all() if owns_seat(request, s)), None)
     if seat is not None:
-        speed, default = web_for(game.kind).flow.speed_for(request, game)
-        hidden = _hidden_by(game, lambda: online_table.hide_names(request, game, seat))
-        shown = speed if speed in SPEEDS else default
-        return Audience(game.id.hex, seat.index, language, shown, signed_in, hidden), request
+        return seat_audience(request, game, seat, language), request
     try:
         watching.find(request, game_id)
     except Http404:
         return None
     hidden = _hidden_by(game, lambda: watching.hide_names(request, game))
     return Audience(game.id.hex, None, language, "fast", False, hidden), request
+
+
+def seat_audience(request: HttpRequest, game: Game, seat: Seat, language: str) -> Audience:
+    """The audience a seat's page is drawn for, by the page's own rules (speed, names)."""
+    speed, default = web_for(game.kind).flow.speed_for(request, game)
+    hidden = _hidden_by(game, lambda: online_table.hide_names(request, game, seat))
+    shown = speed if speed in SPEEDS else default
+    signed_in = bool(request.user.is_authenticated)
+    return Audience(game.id.hex, seat.index, language, shown, signed_in, hidden)
+
+
+def answer_group(request: HttpRequest, game: Game, seat: Seat) -> str:
+    """The group whose board answers this seat's own request: drawn in the language the
+    request is answered in (the one active now, as the board it replaces would be)."""
+    return seat_audience(request, game, seat, translation.get_language().lower()).group
 
 
 def _hidden_by(game: Game, hide: Callable[[], None]) -> frozenset[int]:
