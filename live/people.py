@@ -29,15 +29,13 @@ from typing import Any
 from uuid import UUID
 
 import redis
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import transaction
 from django.db.models.signals import post_save
 from django.http import HttpRequest
 
 from games.models import Game, Seat
-from live import viewer
+from live import sending, viewer
 from matchmaking import queue
 from matchmaking.models import EntryStatus, Lane
 from notifications import my_turn
@@ -186,15 +184,7 @@ def tables_changed(game_id: str, dealt: bool = False) -> None:
         user_id = told[group].user_id
         turns = my_turn.count_for(user_id) if user_id is not None else None
         out.append((group, {"type": "live.tables", "dealt": dealt, "turns": turns}))
-    async_to_sync(_send)(out)
-
-
-async def _send(out: list[tuple[str, dict[str, Any]]]) -> None:
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    for group, message in out:
-        await layer.group_send(group, message)
+    sending.send(out)
 
 
 def _owners_of(game_hex: str, fresh: bool) -> tuple[bool, list[Owner]]:

@@ -4,11 +4,11 @@ A move draws its boards inside its own transaction (``drawn_now``, which
 ``games.live.notify_on_commit`` calls with the game as the move wrote it): one Redis
 read for the table's audiences (none connected: nothing more), then the rows every
 drawing shares, read once (``core.memo``) in the move's transaction, one rendering per
-audience; on commit ``publish`` sends them, one ``group_send`` per audience. Another
-change at a table (the clock, a pause, a seat) has ``publish`` read and draw after its
-commit: the audiences, then in one transaction the game and its seats and the shared
-rows. The live process only forwards what arrives, so a watcher costs no database read
-and no rendering.
+audience; on commit ``publish`` sends them (``live.sending``: one Redis pipeline, a
+``PUBLISH`` per audience). Another change at a table (the clock, a pause, a seat) has
+``publish`` read and draw after its commit: the audiences, then in one transaction the
+game and its seats and the shared rows. The live process only forwards what arrives, so
+a watcher costs no database read and no rendering.
 
 ``after_commit`` is what ``games.live`` calls: the boards, then the news for the
 table's people on their own channels (``live.people``: My turn's count).
@@ -25,14 +25,12 @@ import threading
 from typing import Any
 from uuid import UUID
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import transaction
 
 from core.memo import shared_reads
 from games.access import game_with_seats, stamp_of
 from games.models import Game
-from live import audiences, people
+from live import audiences, people, sending
 from live.render import render
 from live.viewer import Audience
 
@@ -75,7 +73,7 @@ def publish(game_id: str, drawn: Drawn | None = None) -> None:
         with transaction.atomic(), shared_reads():
             drawn = _draw(game_id, groups)
     if drawn:
-        async_to_sync(_send)(drawn)
+        sending.send(drawn)
 
 
 def _draw(game_id: str, groups: list[str]) -> Drawn:
@@ -103,14 +101,6 @@ def _draw_game(game: Game, groups: list[str]) -> Drawn:
             audiences.remember(name, message)
             out.append((name, message))
     return out
-
-
-async def _send(out: list[tuple[str, dict[str, Any]]]) -> None:
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    for name, message in out:
-        await layer.group_send(name, message)
 
 
 def current(audience: Audience, version: int | None, stamp: int | None) -> dict[str, Any] | None:

@@ -20,10 +20,7 @@ from __future__ import annotations
 
 from uuid import UUID
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
-
-from live import audiences, tournament_feed
+from live import audiences, sending, tournament_feed
 from live.viewer import Audience
 from talk.services import Said
 
@@ -34,7 +31,7 @@ def announce(said: Said) -> None:
     """Tell the sockets that read ``said``'s place now (its readers, none else)."""
     groups = told(said)
     if groups:
-        async_to_sync(_send)(groups)
+        sending.send([(name, dict(NOTICE)) for name in groups])
 
 
 def told(said: Said) -> list[str]:
@@ -49,11 +46,3 @@ def told(said: Said) -> list[str]:
         if audience is not None and (audience.seat is None or said.seats_read):
             found.append(name)
     return found
-
-
-async def _send(groups: list[str]) -> None:
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    for name in groups:
-        await layer.group_send(name, dict(NOTICE))

@@ -35,7 +35,7 @@ def sent(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
 
     monkeypatch.setattr(writes, "_queue_clock_on_commit", lambda game: None)
     out: list[Any] = []
-    monkeypatch.setattr(publish, "async_to_sync", lambda send: lambda drawn: out.extend(drawn))
+    monkeypatch.setattr(publish.sending, "send", out.extend)
     return out
 
 

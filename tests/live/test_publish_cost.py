@@ -34,7 +34,7 @@ def publishing(game: Any) -> list[str]:
 
 def test_a_publish_reads_the_same_rows_once_for_every_audience(monkeypatch: Any) -> None:
     # An earlier test's event loop may still be this thread's: no AsyncToSync here.
-    monkeypatch.setattr(publish, "async_to_sync", lambda send: lambda out: None)
+    monkeypatch.setattr(publish.sending, "send", lambda out: None)
     game = table(people(2))
     listening(game, [0, None], ["en"])  # a seat and the spectators
     few = publishing(game)
