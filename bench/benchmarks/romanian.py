@@ -12,6 +12,13 @@ can call them and format the numbers as it likes:
 * ``figures`` — all of it in one dict.
 
 Games are seeded, so runs measure the same games.
+
+Issue 41's figures sit in their own modules, each asked for by a flag (0: skip):
+``romanian_strength`` (``--romanian-baseline-games``: the expert against the
+review's best every turn; ``--romanian-level-games``: the adjacent levels;
+``--romanian-going-out-rounds``: who goes out, easy against medium) and
+``romanian_budgets`` (``--romanian-budget-positions`` / ``--romanian-budget-stress``:
+each step limit against the same search unlimited).
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from bench.benchmarks import romanian_budgets, romanian_strength
 from bench.benchmarks.stats import wilson
 from games.bots.romanian import choose_action
 from games.engine import romanian as ro
@@ -115,16 +123,52 @@ def figures(games: int = 10) -> dict[str, Any]:
 
 
 def add_arguments(parser: Any) -> None:
+    romanian_budgets.add_arguments(parser)
     parser.add_argument(
         "--romanian-games",
         type=int,
         default=10,
         help="Romanian Tile Rummy games per figure (0: skip; strength uses at least 20)",
     )
+    parser.add_argument(
+        "--romanian-baseline-games",
+        type=int,
+        default=0,
+        help="Romanian: the expert against the review's best every turn, in N games (0: skip)",
+    )
+    parser.add_argument(
+        "--romanian-level-games",
+        type=int,
+        default=0,
+        help="Romanian: medium v easy and expert v medium, N games each (0: skip)",
+    )
+    parser.add_argument(
+        "--romanian-going-out-rounds",
+        type=int,
+        default=0,
+        help="Romanian: easy v medium over N one-round games: who went out (0: skip)",
+    )
+    parser.add_argument(
+        "--romanian-rounds", type=int, default=1, help="Romanian: rounds per strength game"
+    )
+    parser.add_argument(
+        "--romanian-first-seed",
+        type=int,
+        default=romanian_strength.FIRST_SEED,
+        help="Romanian: the strength and budget runs' first seed (to split a long run)",
+    )
+    parser.add_argument(
+        "--romanian-progress-every",
+        type=int,
+        default=0,
+        help="Romanian: print the strength runs' running tally every N games",
+    )
 
 
 def report(out: Callable[[str], Any], options: dict[str, Any]) -> None:
     """The expert's move times, games per second and the levels' head-to-head rates."""
+    romanian_strength.report(out, options)
+    romanian_budgets.report(out, options)
     games = options["romanian_games"]
     if not games:
         return

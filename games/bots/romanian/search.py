@@ -92,6 +92,7 @@ class Packing:
     tiles: int
     has_run: bool
     complete: bool  # the search finished within its budget
+    steps: int = 0  # the search nodes it took (``best_packing``; 0 for the greedy guess)
 
 
 def best_packing(
@@ -147,6 +148,7 @@ def best_packing(
                 return
 
     dfs(0, Counter(rack), 0, 0, False)
+    best.steps = min(steps, budget)
     return best
 
 
