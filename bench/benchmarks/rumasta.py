@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from bench.benchmarks import rumasta_budgets, rumasta_strength
 from bench.benchmarks.stats import wilson
 from games.bots.rumasta import choose_action, reaction_delay
 from games.engine import rumasta as rm
@@ -163,13 +164,22 @@ def add_arguments(parser: Any) -> None:
     parser.add_argument(
         "--rumasta-games", type=int, default=4, help="Rumasta games to time (0: skip)"
     )
+    rumasta_strength.add_arguments(parser)
+    rumasta_budgets.add_arguments(parser)
 
 
 def report(out: Callable[[str], Any], options: dict[str, Any]) -> None:
-    """The expert's move time and complete 4-player games per second (target 5,000)."""
+    """The expert's move time and complete 4-player games per second (target 5,000),
+    then the strength, going-out and budget figures asked for (``rumasta_strength``,
+    ``rumasta_budgets``)."""
     games = options["rumasta_games"]
-    if not games:
-        return
+    if games:
+        timing(out, games)
+    rumasta_strength.report(out, options)
+    rumasta_budgets.report(out, options)
+
+
+def timing(out: Callable[[str], Any], games: int) -> None:
     shown = figures(games)
     moves, rate = shown["expert_move_time"], shown["games_per_second"]
     out(f"Rumasta bots (4 players, target 5000), {games} seeded games:")

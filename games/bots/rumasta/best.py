@@ -31,7 +31,16 @@ starts a new set or run. Wilds are a pool shared out at each leaf: every meld ha
 a least number of wilds (gaps, three cards) and a most (naturals outnumber wilds,
 seven cards), and the best wilds (jokers first) fill what the hand may give.
 Identical cards are placed in one canonical order and a bound (what is melded so far
-plus every card still open) cuts branches that cannot beat the best found.
+plus the best cards still open, no more of the hand's than it may give while keeping
+three) cuts branches that cannot beat the best found. A new meld that can no longer
+become one (a set with no second natural to come, a run with none in the wilds' reach)
+ends its branch at once, and the wilds a short set will need count at once; a position
+reached before with as many points is not searched again, and new melds past their
+place in the run order count there only by the wilds they take (issue 41, item 5: over
+the 8,217 turns of ``bench/benchmarks/rumasta_budgets.py``'s seeded games it visits
+a third of the nodes it did; 24 searches stop at the Hint's limit instead of 173,
+and 11 fall short of the reference search, by 165 points in all, instead of 96 by
+1,185: all in hands of 18 cards or more, where proving the best play is what costs).
 
 Bounded by steps, never by time: each opening searches at most ``node_limit`` nodes
 (``Budget``); one stopped there keeps the best found so far and the answer is marked
@@ -50,6 +59,7 @@ from games.engine.rumasta import RumastaSeatView, melds
 from games.engine.rumasta.cards import FACES
 
 from . import sure_draw
+from .build import CLOSED, RUN, SET, Build, colour_of, own_build, pos_of
 
 # The amount of search decides a hint and a review (the same on a busy server): nodes per
 # opening of the turn. The review gets twice the hint's. The CPU-time caps are only
@@ -59,11 +69,8 @@ REVIEW_NODES = 2 * HINT_NODES
 HINT_SECONDS = 5.0
 TURN_SECONDS = 30.0
 KEEP_IN_HAND = 3  # the search never melds the hand below three cards (never going out)
-CLOSED = 7
-LAST_POS = 10  # the ace, top of the run order
 KEEP = 1 << 30  # the canonical-order code of "kept in hand"
 CLOCK_EVERY = 1024  # nodes between two looks at the safety net's clock
-RUN, SET = "run", "set"
 
 
 class SearchAborted(Exception):
@@ -178,127 +185,6 @@ def _take_spec(take: TopTake) -> dict[str, Any]:
     return spec
 
 
-# --- the cards, read once ---------------------------------------------------------------
-
-
-def _pos(card: int) -> int:
-    pos = FACES[card].run_pos
-    assert pos is not None
-    return pos
-
-
-def _colour(card: int) -> int:
-    return 0 if FACES[card].red else 1
-
-
-class Build:
-    """A meld being put together this turn: one of the side's open melds, or a new one."""
-
-    __slots__ = (
-        "kind",
-        "key",
-        "own",
-        "naturals",
-        "wilds",
-        "mask",
-        "lo",
-        "hi",
-        "hand_mask",
-        "hand_count",
-        "added",
-        "tops",
-    )
-
-    def __init__(self, kind: str, key: int, own: int | None = None) -> None:
-        self.kind, self.key, self.own = kind, key, own
-        self.naturals = self.wilds = self.mask = self.hand_mask = self.hand_count = 0
-        self.lo, self.hi = LAST_POS + 1, -1
-        self.added: list[int] = []
-        self.tops: list[int] = []  # piles whose top card is in it
-
-    def accepts(self, card: int, pos: int, colour: int, wild_pool: int) -> bool:
-        if self.naturals + self.wilds >= CLOSED:
-            return False
-        if self.kind == SET:
-            return self.key == pos
-        if self.key != colour or self.mask >> pos & 1:
-            return False
-        lo, hi = min(self.lo, pos), max(self.hi, pos)
-        return hi - lo < CLOSED and self.gaps_below(pos, lo) <= self.wilds + wild_pool
-
-    def gaps_below(self, pos: int, lo: int | None = None) -> int:
-        """Empty places of the run below ``pos``: cards come in run order, so no card still
-        to come can fill them (places above ``pos`` may yet be filled, even inside a side's
-        run: 7♥ then 8♦ under J♦ 10♦ 9♦)."""
-        lo = self.lo if lo is None else lo
-        top = min(max(self.hi, lo), pos - 1)
-        if top < lo:
-            return 0
-        width = top - lo + 1
-        return width - ((self.mask >> lo) & ((1 << width) - 1)).bit_count()
-
-    def put(self, card: int, pos: int, top: int | None) -> tuple[int, int]:
-        undo = (self.lo, self.hi)
-        self.naturals += 1
-        self.mask |= 1 << pos
-        self.lo, self.hi = min(self.lo, pos), max(self.hi, pos)
-        self.added.append(card)
-        if top is None:
-            self.hand_mask |= 1 << pos
-            self.hand_count += 1
-        else:
-            self.tops.append(top)
-        return undo
-
-    def take_back(self, pos: int, top: int | None, undo: tuple[int, int]) -> None:
-        self.naturals -= 1
-        self.mask &= ~(1 << pos)
-        self.lo, self.hi = undo
-        self.added.pop()
-        if top is None:
-            self.hand_mask &= ~(1 << pos)
-            self.hand_count -= 1
-        else:
-            self.tops.pop()
-
-    def wild_range(self) -> tuple[int, int] | None:
-        """The least and the most wilds it may take now, or None when it cannot be a meld."""
-        n, w = self.naturals, self.wilds
-        if self.own is None and n < 2:
-            return None
-        gaps = self.hi - self.lo + 1 - n if self.kind == RUN else 0
-        least = max(0, 3 - n - w, gaps - w)
-        most = min(n - 1 - w, CLOSED - n - w)
-        return (least, most) if most >= least else None
-
-    def signature(self) -> tuple[Any, ...]:
-        return (self.kind, self.key, self.own, self.naturals, self.mask, tuple(self.tops))
-
-    def proves(self, top: int) -> bool:
-        """The hand's naturals in it prove ``top``: a pair of its rank, or run neighbours."""
-        if self.kind == SET:
-            return self.hand_count >= 2
-        p, hand = _pos(top), self.hand_mask
-        pairs = ((p - 2, p - 1), (p - 1, p + 1), (p + 1, p + 2))
-        return any(a >= 0 and b <= LAST_POS and hand >> a & hand >> b & 1 for a, b in pairs)
-
-
-def _own_build(index: int, cards: list[int]) -> Build | None:
-    """One of the side's open melds as a build (closed melds and black threes take nothing)."""
-    shape = melds.kind(cards)
-    if melds.closed(cards) or shape not in (SET, RUN):
-        return None
-    naturals, wilds = melds.split(cards)
-    first = naturals[0]
-    build = Build(shape, _pos(first) if shape == SET else _colour(first), own=index)
-    build.naturals, build.wilds = len(naturals), len(wilds)
-    for card in naturals:
-        pos = _pos(card)
-        build.mask |= 1 << pos
-        build.lo, build.hi = min(build.lo, pos), max(build.hi, pos)
-    return build
-
-
 # --- one opening's search -------------------------------------------------------------------
 
 
@@ -339,18 +225,16 @@ class Search:
             self.wild_sums.append(self.wild_sums[-1] + FACES[card].value)
         tops = {card: pile for pile, card, _ in opening.tops}
         naturals = [c for c in hand if FACES[c].run_pos is not None] + list(tops)
-        self.builds = [b for i, m in enumerate(own) if (b := _own_build(i, m)) is not None]
+        self.builds = [b for i, m in enumerate(own) if (b := own_build(i, m)) is not None]
         self.cards = sorted(
             self._candidates(naturals, set(tops)),
-            key=lambda c: (_pos(c), _colour(c), c in tops, FACES[c].suit, c),
+            key=lambda c: (pos_of(c), colour_of(c), c in tops, FACES[c].suit, c),
         )
         self.top_of = tops
         self.top_card = {pile: card for card, pile in tops.items()}
         self.hopeless = not all(self._top_fits(c, n, naturals) for _, c, n in opening.tops)
         self.proof_needed = {pile: needs for pile, _, needs in opening.tops}
-        self.rest = [0] * (len(self.cards) + 1)
-        for i in range(len(self.cards) - 1, -1, -1):
-            self.rest[i] = self.rest[i + 1] + FACES[self.cards[i]].value
+        self.tops_rest, self.hand_rest = _suffix_values(self.cards, tops)
         self.best: Found | None = None
         self.memo: dict[tuple[Any, ...], int] = {}
         self.floor = floor
@@ -370,13 +254,13 @@ class Search:
             pool = kept
 
     def _could_meld(self, card: int, pool: list[int]) -> bool:
-        pos, colour = _pos(card), _colour(card)
-        same = sum(1 for c in pool if _pos(c) == pos)
+        pos, colour = pos_of(card), colour_of(card)
+        same = sum(1 for c in pool if pos_of(c) == pos)
         if same >= 3 or (same == 2 and self.wilds):
             return True
         reach = 1 + len(self.wilds)  # two naturals this far apart need the wilds between
         if any(
-            _colour(c) == colour and 0 < abs(_pos(c) - pos) <= reach for c in pool if c != card
+            colour_of(c) == colour and 0 < abs(pos_of(c) - pos) <= reach for c in pool if c != card
         ):
             return True
         return any(b.accepts(card, pos, colour, len(self.wilds)) for b in self.builds)
@@ -386,7 +270,8 @@ class Search:
         meld that takes it (with the proof when the rules ask for one)."""
         hand = [c for c in naturals if c not in self.top_of]
         proved = melds.proof_pair(top, hand) is not None
-        fits = any(b.accepts(top, _pos(top), _colour(top), len(self.wilds)) for b in self.builds)
+        at, colour = pos_of(top), colour_of(top)
+        fits = any(b.accepts(top, at, colour, len(self.wilds)) for b in self.builds)
         return proved or (fits and not needs)
 
     def run(self) -> Found | None:
@@ -401,39 +286,60 @@ class Search:
         if i == len(self.cards):
             self._leaf()
             return
-        if self.value + self.rest[i] + self._wilds_bound(i) <= self._target():
-            return  # cannot beat the best so far (a tie keeps the one found first)
+        if self.value + self._bound(i) <= max(self._target(), self.need - 1):
+            return  # cannot beat the best so far (a tie keeps the one found first) or the minimum
         card = self.cards[i]
-        pos, colour = _pos(card), _colour(card)
-        if not self._feasible(pos):
+        pos, colour = pos_of(card), colour_of(card)
+        if not self._feasible(i, pos):
             return
         top = self.top_of.get(card)
         same = i > 0 and top is None and self._identical(self.cards[i - 1], card)
         least = prev_code if same and prev_code is not None else -1
-        if self._seen_with_more(i, least):
+        if self._seen_with_more(i, pos, least):
             return
         self._place(i, card, pos, colour, top, least)
 
-    def _wilds_bound(self, i: int) -> int:
-        """The most the wilds can still add: each meld takes fewer wilds than naturals, so
-        no more than the melds' room now plus one per natural still to place, nor more
-        than the hand may give."""
+    def _bound(self, i: int) -> int:
+        """The most the cards still to place can add: every top card, and of the hand's
+        naturals and wilds no more than the hand may give (it keeps three), the best
+        first; each meld takes fewer wilds than naturals, so no more wilds than the melds'
+        room now plus one per natural still to place."""
         room = sum(max(0, b.naturals - 1 - b.wilds) for b in self.builds) + len(self.cards) - i
-        keep = self.opening.left - KEEP_IN_HAND - self.hand_used
-        return self.wild_sums[max(0, min(len(self.wilds), room, keep))]
+        keep = max(0, self.opening.left - KEEP_IN_HAND - self.hand_used)
+        naturals = self.hand_rest[i]
+        most = max(
+            naturals[min(keep - w, len(naturals) - 1)] + self.wild_sums[w]
+            for w in range(min(len(self.wilds), room, keep) + 1)
+        )
+        return self.tops_rest[i] + most
 
-    def _seen_with_more(self, i: int, least: int) -> bool:
+    def _seen_with_more(self, i: int, pos: int, least: int) -> bool:
         """This very position of the search (the same melds in the making, the same cards
         used) was reached before with at least as many points: whatever follows adds the
         same, so it cannot do better. (Cards of one rank in a set differ only by colour, so
-        this folds the sets' many orders into one.)"""
-        shape = tuple((*b.signature(), b.hand_mask) for b in self.builds)
-        key = (i, least, self.hand_used, shape)
+        this folds the sets' many orders into one.) New melds that can take no more cards
+        count only by the wilds they take (least, most, the bound's room): which cards
+        made them changes nothing to come, so the search converges far sooner."""
+        key = (i, self.hand_used, *self._shape(pos, least))
         before = self.memo.get(key)
         if before is not None and before >= self.value:
             return True
         self.memo[key] = self.value
         return False
+
+    def _shape(self, pos: int, least: int) -> tuple[Any, ...]:
+        """The builds as the rest of the search sees them (see ``_seen_with_more``); the
+        canonical-order code ``least`` is read as the open builds it skips."""
+        shape, low, high, room, skipped = [], 0, 0, 0, 0
+        for index, build in enumerate(self.builds):
+            span = build.wild_range() if build.own is None and not build.tops else None
+            if span is not None and self._done(build, pos):
+                low, high, room = low + span[0], high + span[1], room + build.naturals - 1
+                continue
+            shape.append(build.state())
+            skipped += index < least
+        code = (skipped, len(self.builds) >= least) if least >= 0 else None
+        return tuple(shape), low, high, room, code
 
     def _place(self, i: int, card: int, pos: int, colour: int, top: int | None, least: int) -> None:
         seen: set[tuple[Any, ...]] = set()
@@ -472,9 +378,9 @@ class Search:
 
     @staticmethod
     def _identical(a: int, b: int) -> bool:
-        return _pos(a) == _pos(b) and _colour(a) == _colour(b)
+        return pos_of(a) == pos_of(b) and colour_of(a) == colour_of(b)
 
-    def _feasible(self, pos: int) -> bool:
+    def _feasible(self, i: int, pos: int) -> bool:
         """New melds that can take no more cards (their place in the run order is past)
         must be melds already, and the wilds every meld will need at least (its gaps, or
         its third card) must be in the hand, with three cards still kept."""
@@ -488,10 +394,35 @@ class Search:
                     return False
                 least += span[0]
                 continue
+            if build.own is None:
+                needs = self._wilds_to_come(build, i)
+                if needs is None:
+                    return False
+                least += needs
             if build.kind == RUN:  # its gaps below the cards to come stay gaps
                 least += max(0, build.gaps_below(pos) - build.wilds)
         room = self.opening.left - KEEP_IN_HAND - self.hand_used
         return least <= len(self.wilds) and least <= room
+
+    def _wilds_to_come(self, build: Build, i: int) -> int | None:
+        """The wilds a new meld still being built needs at least, or None when it can
+        never be a meld: a set short of three takes the cards of its rank still to come
+        first; a run with one natural needs another of its colour within the wilds'
+        reach above it."""
+        if build.kind == RUN and build.naturals >= 2:
+            return 0
+        reach, more = build.hi + 1 + len(self.wilds), 0
+        for card in self.cards[i:]:
+            at = pos_of(card)
+            if at > max(build.key if build.kind == SET else 0, reach):
+                break
+            if build.kind == SET and at == build.key:
+                more += 1
+            elif build.kind == RUN and colour_of(card) == build.key and build.hi < at <= reach:
+                return 0
+        if build.kind == RUN or build.naturals + more < 2:
+            return None
+        return max(0, 3 - build.naturals - more)
 
     def _done(self, build: Build, pos: int) -> bool:
         """A new meld that can take no more cards: a set once its rank is past; a run once
@@ -508,7 +439,7 @@ class Search:
             if build.own is not None and not self.proof_needed[pile]:
                 continue
             top = self.top_card[pile]
-            settled = build.key < pos if build.kind == SET else _pos(top) + 2 < pos
+            settled = build.key < pos if build.kind == SET else pos_of(top) + 2 < pos
             if settled and not build.proves(top):
                 return False
         return True
@@ -558,6 +489,20 @@ class Search:
             assert span is not None
             out.append((build.own, list(build.added), list(build.tops), span[0], span[1]))
         return out
+
+
+def _suffix_values(cards: list[int], tops: dict[int, int]) -> tuple[list[int], list[list[int]]]:
+    """For each place ``i`` in the search's card order: the top cards' points from ``i``
+    on, and the hand's naturals from ``i`` on as sums of the best 0, 1, 2, … of them."""
+    tops_rest, hand_rest = [], []
+    for i in range(len(cards) + 1):
+        tops_rest.append(sum(FACES[c].value for c in cards[i:] if c in tops))
+        values = sorted((FACES[c].value for c in cards[i:] if c not in tops), reverse=True)
+        sums = [0]
+        for value in values:
+            sums.append(sums[-1] + value)
+        hand_rest.append(sums)
+    return tops_rest, hand_rest
 
 
 # --- the answer ------------------------------------------------------------------------
