@@ -123,6 +123,13 @@ def add_arguments(parser: Any) -> None:
     parser.add_argument("--baseline-games", type=int, default=0, help="expert v baseline (400)")
     parser.add_argument("--level-games", type=int, default=0, help="games per level pair")
     parser.add_argument(
+        "--baseline-rounds",
+        type=int,
+        default=0,
+        help="round cap of --baseline-games and --level-games games, e.g. 1: one-round games "
+        "(default --max-rounds, else 100)",
+    )
+    parser.add_argument(
         "--paired-rounds",
         type=int,
         default=0,
@@ -211,7 +218,7 @@ def long_checks(out: Callable[[str], Any], options: dict[str, Any]) -> None:
         tile_rummy_exact.report(out, checked)
     if options["baseline_games"] or options["level_games"]:
         node_limit = options["node_limit"] or 20_000
-        rounds = options["max_rounds"] or 100
+        rounds = options.get("baseline_rounds") or options["max_rounds"] or 100
         tile_rummy_strength.report(out, {**options, "node_limit": node_limit, "max_rounds": rounds})
     # The round-by-round checks: the option that asks for each, and its default steps.
     for name, module, steps in (
