@@ -11,7 +11,12 @@ can call them and format the numbers as it likes:
 * ``level_match`` — the stronger of two adjacent levels' wins over seeded
   2-player games, seats alternated, in the stronger level's box and in the
   Joey box (``--rumbaroo-level-games N``; printed with 95% Wilson intervals,
-  the bots' order that issue 12 asks for: at least 60%, interval above 50%).
+  the bots' order that issue 12 asks for: at least 60%, interval above 50%);
+* ``--rumbaroo-baseline-games N`` / ``--rumbaroo-going-out-rounds N``: the expert
+  against the review's best every turn, and easy against medium with who went
+  out (``rumbaroo_strength``); ``--rumbaroo-budget-positions N``: the hint's step
+  limit against unlimited search (``rumbaroo_budget``). Any of these (or the
+  level games) replaces the speed tables.
 
 Games are seeded, so runs measure the same games. The target is kept at the
 default 50 and the safety caps bound every game.
@@ -24,6 +29,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from bench.benchmarks import rumbaroo_budget, rumbaroo_strength
 from bench.benchmarks.stats import wilson
 from games.bots.rumbaroo import choose_action
 from games.engine import rumbaroo as rb
@@ -32,6 +38,8 @@ FIRST_SEED = 4000
 # The table page as a person works it, for python -m bench.arenabench (bench.arenabench.board).
 ARENA_PAGES = "bench.benchmarks.rumbaroo_arena:Pages"
 Timer = Callable[[], float]
+# The runs that replace the speed tables (``rumbaroo_strength``, ``rumbaroo_budget``).
+STRENGTH_FLAGS = ("level_games", "baseline_games", "going_out_rounds", "budget_positions")
 
 
 def play_game(
@@ -174,12 +182,55 @@ def add_arguments(parser: Any) -> None:
         default=0,
         help="Rumbaroo games per pair of adjacent levels (300); skips the speed tables",
     )
+    parser.add_argument(
+        "--rumbaroo-baseline-games",
+        type=int,
+        default=0,
+        help="Rumbaroo games, expert v the review's best every turn (2000); skips the speed tables",
+    )
+    parser.add_argument(
+        "--rumbaroo-going-out-rounds",
+        type=int,
+        default=0,
+        help="Rumbaroo rounds of easy v medium, who went out (2000); skips the speed tables",
+    )
+    parser.add_argument(
+        "--rumbaroo-boxes",
+        default="",
+        help="boxes for the strength runs, comma-separated (default big_red,joey)",
+    )
+    parser.add_argument(
+        "--rumbaroo-first-seed", type=int, default=0, help="first seed of the strength runs"
+    )
+    parser.add_argument(
+        "--rumbaroo-progress-every",
+        type=int,
+        default=0,
+        help="print the strength runs' running tally every N games",
+    )
+    parser.add_argument(
+        "--rumbaroo-budget-positions",
+        type=int,
+        default=0,
+        help="Rumbaroo turns: the hint's step limit v unlimited search; skips the speed tables",
+    )
+    parser.add_argument(
+        "--rumbaroo-budget-steps",
+        type=int,
+        default=0,
+        help="the step limit --rumbaroo-budget-positions checks (default: the hint's PLAY_STEPS)",
+    )
 
 
 def report(out: Callable[[str], Any], options: dict[str, Any]) -> None:
     """Bot move times and games per second at 4 and 8 players, per difficulty."""
+    if options.get("rumbaroo_baseline_games") or options.get("rumbaroo_going_out_rounds"):
+        rumbaroo_strength.report(out, options)
+    if options.get("rumbaroo_budget_positions"):
+        rumbaroo_budget.report(out, options)
     if options.get("rumbaroo_level_games"):
         level_report(out, options["rumbaroo_level_games"])
+    if any(options.get(f"rumbaroo_{k}") for k in STRENGTH_FLAGS):
         return
     games = options["rumbaroo_games"]
     if not games:

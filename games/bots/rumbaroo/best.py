@@ -52,6 +52,8 @@ Move = dict[str, Any]
 # seeded computer games per table (Joey 2p, Big Red 2p, Wallaby 4p, Joey 4p, Big Red 4p:
 # 4,021 positions) 48 stop at this limit, 11 tiles short of the unlimited answer in all,
 # at most 0.36 s of CPU each; at the review's 160,000 steps Big Red 4p keeps 15 cut of 978.
+# Re-measured 2026-12-07 (``--rumbaroo-budget-positions 1000``): sparse tables (12 tiles or
+# fewer, 718 turns) lose nothing to it; crowded ones do (unlimited needs up to 6 million steps).
 PLAY_STEPS = 40_000
 
 
@@ -297,11 +299,13 @@ def _lines(
         return
     if need is not None and len(me.own) - len(discards) - len(whole.placed) > need:
         return
+    last_again = not discards or (me.again(discards[-1]) and me.players == 2)
+    if not last_again and (me.players != 2 or len(whole.placed) < 3):
+        return  # no meld may follow these discards: none is searched for
     meld = melds.for_tiles(rest, set(discards), quick)
     if meld is None:
         return
     free_turn = me.players == 2 and len(meld.placed) >= 3
-    last_again = not discards or (me.again(discards[-1]) and me.players == 2)
     if free_turn or last_again:
         yield _line(me, meld, discards, flown, meld_first=free_turn)
 
