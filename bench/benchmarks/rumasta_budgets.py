@@ -3,17 +3,18 @@
 Issue 41, item 5. The positions are every turn start and every play step of seeded
 bot games (2 players, and 4 as 2 v 2; the levels rotate over the seats), the Hint's
 and the review's own question (``best_turn`` / ``best_melds`` on the seat's view).
-Each runs at the Hint's limit (``HINT_NODES`` per opening); a search that stopped
-there runs again at the review's (``REVIEW_NODES``) and at a reference limit far
-above both (``--rumasta-budget-reference``, default 1,000,000 nodes per opening: the
+Each runs at the Hint's limit (``HINT_NODES`` per opening without a better play, under
+the absolute cap of ``CAP_FACTOR`` times that); a search that stopped there runs again
+at the review's (``REVIEW_NODES``) and at a reference limit far above both
+(``--rumasta-budget-reference``, default 1,000,000 nodes per opening in all: the
 search has no true "unlimited", a few positions would fill the memory). A search
 that was not stopped is the reference search itself (the same order, the same
 bound), so only stopped ones can lose points.
 
 Printed, by the seat's hand size (sparse: up to 11 cards, 12-17, 18 and more):
-positions, those stopped at the limit, points and cards lost to the limit against the
-reference (positions, points in all), reference searches that did not finish
-either, and the Hint's CPU p99 and max per decision. Steps are exact
+positions, those stopped at the limit (and of them, at the absolute cap), points and
+cards lost to the limit against the reference (positions, points in all), reference
+searches that did not finish either, and the Hint's CPU p99 and max per decision. Steps are exact
 (deterministic); CPU is this thread's time, noisy on a shared machine.
 """
 
@@ -27,6 +28,7 @@ from typing import Any
 
 from games.bots.rumasta import choose_action
 from games.bots.rumasta.best import (
+    CAP_FACTOR,
     HINT_NODES,
     REVIEW_NODES,
     BestTurn,
@@ -66,9 +68,12 @@ def positions(games: int, first_seed: int = FIRST_SEED) -> list[RumastaSeatView]
     return out
 
 
-def search(view: RumastaSeatView, nodes: int) -> tuple[BestTurn, Budget, float]:
-    """The Hint's question at ``nodes`` per opening, with the CPU it took."""
-    budget = Budget(nodes)
+def search(
+    view: RumastaSeatView, nodes: int, cap: int | None = None
+) -> tuple[BestTurn, Budget, float]:
+    """The Hint's question at ``nodes`` per opening without improving (``cap`` in all),
+    with the CPU it took."""
+    budget = Budget(nodes, node_cap=cap)
     started = time.thread_time()
     best = best_turn(view, budget) if view["step"] == "choose" else best_melds(view, budget)
     return best, budget, time.thread_time() - started
@@ -78,26 +83,37 @@ def search(view: RumastaSeatView, nodes: int) -> tuple[BestTurn, Budget, float]:
 class Band:
     positions: int = 0
     stopped: int = 0
+    capped: int = 0  # stopped at the absolute cap, still improving
     lost: dict[str, list[int]] = field(default_factory=lambda: {"hint": [], "review": []})
     cards_lost: dict[str, int] = field(default_factory=lambda: {"hint": 0, "review": 0})
     unfinished: int = 0  # reference searches stopped too
     more_cpu: int = 0  # stopped searches that spent more CPU than the reference
     cpu: list[float] = field(default_factory=list)
+    nodes: int = 0  # the most nodes one Hint decision visited (all its openings)
 
 
-def measure(views: list[RumastaSeatView], reference: int, progress: Callable[[int], Any]) -> Band:
-    """Fill one band with ``views`` (see the module's docstring)."""
+def measure(
+    views: list[RumastaSeatView],
+    reference: int,
+    progress: Callable[[int], Any],
+    absolute: bool = False,
+) -> Band:
+    """Fill one band with ``views`` (see the module's docstring); ``absolute`` measures
+    the limits as they were before they counted nodes without improving (the cap is the
+    limit itself), for comparison."""
     band = Band()
     for count, view in enumerate(views, 1):
-        hint, budget, cpu = search(view, HINT_NODES)
+        hint, budget, cpu = search(view, HINT_NODES, HINT_NODES if absolute else None)
         band.positions += 1
         band.cpu.append(cpu)
+        band.nodes = max(band.nodes, budget.total)
         if budget.aborted:
             band.stopped += 1
-            best, ref_budget, ref_cpu = search(view, reference)
+            band.capped += budget.capped
+            best, ref_budget, ref_cpu = search(view, reference, reference)
             band.unfinished += ref_budget.aborted
             band.more_cpu += cpu > ref_cpu
-            review = search(view, REVIEW_NODES)[0]
+            review = search(view, REVIEW_NODES, REVIEW_NODES if absolute else None)[0]
             for name, found in (("hint", hint), ("review", review)):
                 if best.points > found.points:
                     band.lost[name].append(best.points - found.points)
@@ -120,12 +136,15 @@ def row(name: str, band: Band) -> str:
         for who in ("hint", "review")
     )
     return (
-        f"{name:<20} {band.positions:>6} {band.stopped:>7} {band.unfinished:>5} "
-        f"{band.more_cpu:>5}  {p99_max(band.cpu):>14}  lost: {lost}"
+        f"{name:<20} {band.positions:>6} {band.stopped:>7} {band.capped:>6} {band.unfinished:>5} "
+        f"{band.more_cpu:>5}  {p99_max(band.cpu):>14} {band.nodes:>9}  lost: {lost}"
     )
 
 
-HEADER = f"{'hand size':<20} {'pos':>6} {'stopped':>7} {'unfin':>5} {'>cpu':>5}  {'p99/max':>14}"
+HEADER = (
+    f"{'hand size':<20} {'pos':>6} {'stopped':>7} {'capped':>6} {'unfin':>5} {'>cpu':>5}  "
+    f"{'p99/max':>14} {'max nodes':>9}"
+)
 
 
 def add_arguments(parser: Any) -> None:
@@ -141,6 +160,11 @@ def add_arguments(parser: Any) -> None:
         default=REFERENCE_NODES,
         help="Rumasta: the reference search's nodes per opening (far above the limits)",
     )
+    parser.add_argument(
+        "--rumasta-budget-absolute",
+        action="store_true",
+        help="Rumasta: measure the old absolute limits (no nodes-without-improving rule)",
+    )
 
 
 def report(out: Callable[[str], Any], options: dict[str, Any]) -> None:
@@ -149,17 +173,19 @@ def report(out: Callable[[str], Any], options: dict[str, Any]) -> None:
     if not games:
         return
     reference = options.get("rumasta_budget_reference") or REFERENCE_NODES
+    absolute = bool(options.get("rumasta_budget_absolute"))
     views = positions(games)
     out(
         f"Rumasta step limits: {len(views)} positions from {games} seeded games per table "
-        f"size; hint {HINT_NODES}, review {REVIEW_NODES}, reference {reference} nodes "
-        "per opening"
+        f"size; hint {HINT_NODES}, review {REVIEW_NODES} nodes per opening without a better "
+        f"play (cap {CAP_FACTOR}x{'; ABSOLUTE: the cap is the limit' if absolute else ''}), "
+        f"reference {reference} nodes per opening in all"
     )
     out(HEADER)
     total = Band()
     for low, high, name in BANDS:
         chosen = [v for v in views if low <= len(v["hand"]) <= high]
-        band = measure(chosen, reference, partial(_progress, out, name))
+        band = measure(chosen, reference, partial(_progress, out, name), absolute)
         out(row(name, band))
         _add(total, band)
     out(row("all", total))
@@ -173,9 +199,11 @@ def _progress(out: Callable[[str], Any], name: str, done: int) -> None:
 def _add(total: Band, band: Band) -> None:
     total.positions += band.positions
     total.stopped += band.stopped
+    total.capped += band.capped
     total.unfinished += band.unfinished
     total.more_cpu += band.more_cpu
     total.cpu += band.cpu
+    total.nodes = max(total.nodes, band.nodes)
     for who in ("hint", "review"):
         total.lost[who] += band.lost[who]
         total.cards_lost[who] += band.cards_lost[who]

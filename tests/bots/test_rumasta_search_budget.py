@@ -1,11 +1,12 @@
-"""Rumasta's best-play search converges within the Hint's step limit (issue 41, item 5)."""
+"""Rumasta's best-play search converges within the Hint's step limit (issue 41, item 5):
+the limit counts the nodes since the last better play, under an absolute cap."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from games.bots.rumasta.best import HINT_NODES, Budget, best_melds, best_turn
+from games.bots.rumasta.best import CAP_FACTOR, HINT_NODES, Budget, best_melds, best_turn
 from games.engine import rumasta as rm
 from tests.engine.rumasta.rm_helpers import build
 
@@ -57,3 +58,33 @@ def test_a_stopped_search_gives_the_same_answer_every_time():
     answer = best_turn(view, first).as_json()
     assert answer == best_turn(view, second).as_json()
     assert first.total == second.total and first.aborted and not answer["exact"]
+
+
+def crowded_play_step() -> Any:
+    state = build([CROWDED, "4S"], piles=("KH", "9S"), step="play", totals=[2000, 0])
+    return seat_view(state)
+
+
+def test_a_search_still_improving_runs_past_the_limit_to_the_best():
+    """The crowded hand's search finds 155, 165 and 170 at about 2,900, 9,000 and
+    19,000 nodes (never 10,000 without a better play): an absolute limit of 10,000 stops
+    it at 165, the limit on nodes without improving lets it finish, exactly, at 170."""
+    view = crowded_play_step()
+    absolute = Budget(10_000, node_cap=10_000)
+    stopped = best_melds(view, absolute)
+    assert (stopped.points, stopped.exact, absolute.aborted) == (165, False, True)
+    budget = Budget(10_000)
+    assert budget.node_cap == CAP_FACTOR * 10_000
+    best = best_melds(view, budget)
+    assert (best.points, best.cards, best.exact, budget.aborted) == (170, 19, True, False)
+    assert 10_000 < budget.total <= CAP_FACTOR * 10_000
+
+
+def test_the_absolute_cap_still_stops_a_search_that_keeps_improving():
+    """The same search under a cap of 15,000 nodes in all: no 10,000-node silence, but
+    the cap stops it, with the best found by then (165) marked inexact."""
+    view = crowded_play_step()
+    budget = Budget(10_000, node_cap=15_000)
+    best = best_melds(view, budget)
+    assert (best.points, best.exact, budget.aborted, budget.capped) == (165, False, True, True)
+    assert budget.total == 15_001
