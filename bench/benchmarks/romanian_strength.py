@@ -20,12 +20,13 @@ prints the running tally so a long run cut short still leaves figures, and
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from functools import partial
+from typing import Any, ClassVar
 
-from bench.benchmarks.stats import wilson
+from bench.benchmarks import matches
+from bench.benchmarks.matches import swap_sides as _swapped
 from games.bots.romanian import choose_action
 from games.bots.romanian.best import Steps, best_play, position_of
 from games.engine import romanian as ro
@@ -37,23 +38,16 @@ BASELINE_STEPS = 200_000  # the hint's HINT_STEPS (games.web.romanian.hint): the
 
 
 @dataclass
-class Tally:
+class Tally(matches.SidesTally):
     """A match's running figures; "first" is the player named first (seats alternate)."""
 
-    games: int = 0
-    wins: float = 0.0  # the first player's, a tie counting half
-    rounds: int = 0
-    first_out: int = 0  # rounds the first player went out
-    second_out: int = 0
-    nobody_out: int = 0  # the wall ran dry (or the turn cap)
-    points: int = 0  # the first player's round scores less the second's, summed
-    cpu: dict[str, list[float]] = field(default_factory=lambda: {"first": [], "second": []})
+    COUNTS: ClassVar[tuple[str, ...]] = (*matches.SidesTally.COUNTS, "nobody_out")
 
-    def add(self, other: Tally) -> None:
-        for name in ("games", "wins", "rounds", "first_out", "second_out", "nobody_out", "points"):
-            setattr(self, name, getattr(self, name) + getattr(other, name))
-        for who in ("first", "second"):
-            self.cpu[who] += other.cpu[who]
+    nobody_out: int = 0  # the wall ran dry (or the turn cap)
+
+    def count_round(self, event: dict[str, Any]) -> None:
+        super().count_round(event)
+        self.nobody_out += event["winner"] is None
 
 
 def level_player(level: str) -> Player:
@@ -96,37 +90,13 @@ def play_game(players: tuple[Player, Player], seed: int, rounds: int) -> Tally:
     """One game; ``wins`` is 1 if ``players[0]`` won, 0.5 for a shared win."""
     state = ro.new_game({"players": 2, "rounds": rounds}, seed)
     tally = Tally(games=1)
-    names = ("first", "second")
     while state.phase != "game_over":
         seat = min(ro.to_act(state))
-        view = ro.view(state, seat)
-        started = time.thread_time()
-        action = players[seat](view)  # type: ignore[arg-type]
-        tally.cpu[names[seat]].append(time.thread_time() - started)
+        action = tally.decide(players[seat], ro.view(state, seat), seat)  # type: ignore[arg-type]
         state, events = ro.apply(state, seat, action)
-        for event in events:
-            if event["type"] == "round_over":
-                _count_round(tally, event)
-    tally.wins = 1.0 if state.winners == [0] else 0.5 if 0 in state.winners else 0.0
+        tally.count_rounds(events, ("round_over",))
+    tally.wins = matches.first_share(state.winners)
     return tally
-
-
-def _count_round(tally: Tally, event: dict[str, Any]) -> None:
-    tally.rounds += 1
-    winner = event["winner"]
-    tally.first_out += winner == 0
-    tally.second_out += winner == 1
-    tally.nobody_out += winner is None
-    tally.points += event["scores"][0] - event["scores"][1]
-
-
-def _swapped(result: Tally) -> Tally:
-    """A game played with the seats the other way round, told from the first player's side."""
-    result.wins = 1.0 - result.wins
-    result.first_out, result.second_out = result.second_out, result.first_out
-    result.points = -result.points
-    result.cpu = {"first": result.cpu["second"], "second": result.cpu["first"]}
-    return result
 
 
 def match(
@@ -138,20 +108,13 @@ def match(
     progress: Callable[[Tally], Any] | None = None,
 ) -> Tally:
     """``games`` seeded games, ``first`` in seat 0 in even games and seat 1 in odd ones."""
-    total = Tally()
-    for i in range(games):
-        if i % 2 == 0:
-            total.add(play_game((first, second), first_seed + i, rounds))
-        else:
-            total.add(_swapped(play_game((second, first), first_seed + i, rounds)))
-        if progress is not None:
-            progress(total)
-    return total
 
+    def play(players: tuple[Player, Player], seed: int) -> Tally:
+        return play_game(players, seed, rounds)
 
-def p99_ms(seconds: list[float]) -> float:
-    ordered = sorted(seconds) or [0.0]
-    return ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))] * 1000
+    return matches.alternate_seats(
+        play, _swapped, (first, second), Tally(), first_seed, games=games, progress=progress
+    )
 
 
 HEADER = (
@@ -162,14 +125,12 @@ HEADER = (
 
 def line(name: str, tally: Tally, seconds: float) -> str:
     """One row: win rate and interval, the shares of rounds each side went out, p99 CPU."""
-    low, high = wilson(tally.wins, tally.games)
     rounds = max(tally.rounds, 1)
-    p99 = f"{p99_ms(tally.cpu['first']):.0f}/{p99_ms(tally.cpu['second']):.0f}"
     return (
-        f"{name:<24} {tally.games:>5} {tally.wins / max(tally.games, 1):>7.1%} "
-        f"[{low:.1%}, {high:.1%}] {tally.first_out / rounds:>8.1%} "
-        f"{tally.second_out / rounds:>8.1%} {tally.nobody_out / rounds:>7.1%} "
-        f"{tally.points / rounds:>+9.1f} {p99:>13} {seconds:>6.0f}"
+        f"{name:<24} {tally.games:>5} {matches.win_rate(tally.wins, tally.games)} "
+        f"{tally.first_out / rounds:>8.1%} {tally.second_out / rounds:>8.1%} "
+        f"{tally.nobody_out / rounds:>7.1%} {tally.points / rounds:>+9.1f} "
+        f"{matches.p99_pair(tally.cpu):>13} {seconds:>6.0f}"
     )
 
 
@@ -205,14 +166,7 @@ def report(out: Callable[[str], Any], options: dict[str, Any]) -> None:
     )
     out(HEADER)
     every = options.get("romanian_progress_every") or 0
+    seed = options["romanian_first_seed"]
     for name, first, second, games in chosen:
-        started = time.perf_counter()
-
-        def progress(
-            tally: Tally, name: str = name, started: float = started, games: int = games
-        ) -> None:
-            if every and tally.games % every == 0 and tally.games < games:
-                out(line(f"  {name} (so far)", tally, time.perf_counter() - started))
-
-        tally = match(first, second, games, rounds, options["romanian_first_seed"], progress)
-        out(line(name, tally, time.perf_counter() - started))
+        run = partial(match, first, second, games, rounds, seed)
+        matches.timed_match(out, name, line, run, every, games)

@@ -22,9 +22,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
-from bench.benchmarks.stats import wilson
+from bench.benchmarks.matches import alternate_seats, first_share, timed_match, win_rate
 from games.bots.rumasta import choose_action, reaction_delay
 from games.bots.rumasta.best import HINT_NODES, Budget, best_melds, best_turn
 from games.engine import rumasta as rm
@@ -116,8 +117,7 @@ def play_game(players: tuple[Player, Player], seed: int, target: int = TARGET) -
             tally.refused += 1
             state, events = rm.apply(state, seat, rm.TIMEOUT_ACTION)
         _count_rounds(tally, state, events)
-    winners = set(state.winners)
-    tally.wins = 1.0 if winners == {0} else 0.5 if 0 in winners else 0.0
+    tally.wins = first_share(state.winners)
     return tally
 
 
@@ -144,27 +144,25 @@ def match(
 ) -> Tally:
     """``games`` seeded games, each seed played twice with the seats swapped (``first``
     in seat 0 on even games), so neither player keeps the deal's luck."""
-    total = Tally()
-    for i in range(games):
-        seed = first_seed + i // 2
-        if i % 2 == 0:
-            total.add(play_game((first, second), seed, target))
-        else:
-            result = play_game((second, first), seed, target)
-            result.wins = 1.0 - result.wins
-            result.out_first, result.out_second = result.out_second, result.out_first
-            total.add(result)
-        if progress is not None:
-            progress(total)
-    return total
+    play = partial(play_game, target=target)
+    players = (first, second)
+    return alternate_seats(
+        play, _swapped, players, Tally(), first_seed, games=games, per_seed=2, progress=progress
+    )
+
+
+def _swapped(result: Tally) -> Tally:
+    """A game played with the seats the other way round, told from the first player's side."""
+    result.wins = 1.0 - result.wins
+    result.out_first, result.out_second = result.out_second, result.out_first
+    return result
 
 
 def line(name: str, tally: Tally, seconds: float) -> str:
-    low, high = wilson(tally.wins, tally.games)
-    rate = tally.wins / max(tally.games, 1)
+    """One row: wins of games, win rate and interval, who went out, refused moves."""
     rounds = max(tally.rounds, 1)
     return (
-        f"{name:<22} {tally.wins:>7.1f}/{tally.games:<5} {rate:>6.1%} [{low:.1%}, {high:.1%}]"
+        f"{name:<22} {tally.wins:>7.1f}/{tally.games:<5} {win_rate(tally.wins, tally.games, 6)}"
         f"  rounds {tally.rounds}: out {tally.out_first} ({tally.out_first / rounds:.1%})"
         f" v {tally.out_second} ({tally.out_second / rounds:.1%}),"
         f" stock gone {tally.stock_gone}; refused {tally.refused}; {seconds:.0f} s"
@@ -220,14 +218,8 @@ def report(out: Callable[[str], Any], options: dict[str, Any]) -> None:
         out(f"Rumasta strength: 2-player games to {TARGET}, seats swapped per seed, seed {seed}")
     every = options.get("rumasta_progress_every") or 0
     for name, first, second, games in runs:
-        started = time.process_time()
-
-        def progress(tally: Tally, name: str = name, started: float = started) -> None:
-            if every and tally.games % every == 0:
-                out(line(f"  {name} (so far)", tally, time.process_time() - started))
-
-        tally = match(first, second, games, seed, progress)
-        out(line(name, tally, time.process_time() - started))
+        run = partial(match, first, second, games, seed)
+        timed_match(out, name, line, run, every, clock=time.process_time)
     if options.get("rumasta_going_out_rounds"):
         going_out_report(out, options["rumasta_going_out_rounds"], seed)
 

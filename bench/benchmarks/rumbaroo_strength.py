@@ -25,13 +25,13 @@ rates come with a 95% Wilson interval; a shared win counts half.
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
-from bench.benchmarks.stats import wilson
+from bench.benchmarks.matches import alternate_seats, first_share, timed_match, win_rate
 from games.bots.rumbaroo import choose_action
 from games.bots.rumbaroo.best import PLAY_STEPS, best_play
 from games.bots.rumbaroo.placement import Steps
@@ -150,7 +150,7 @@ def play_game(players: tuple[Player, Player], difficulty: str, seed: int, target
                     tally.out[event["winner"]] += 1
                 else:
                     tally.other_end += 1
-    tally.wins = 1.0 if state.winners == [0] else 0.5 if 0 in state.winners else 0.0
+    tally.wins = first_share(state.winners)
     return tally
 
 
@@ -158,29 +158,37 @@ def match(
     first: Player,
     second: Player,
     difficulty: str,
+    progress: Callable[[Tally], Any] | None = None,
     *,
     games: int | None = None,
     rounds: int | None = None,
     target: int = 50,
     first_seed: int = FIRST_SEED,
-    progress: Callable[[Tally], Any] | None = None,
 ) -> Tally:
     """Seeded games, ``first`` in seat 0 in even games and seat 1 in odd ones, until
-    ``games`` games or ``rounds`` rounds are played (a game in progress is finished)."""
-    total = Tally()
-    i = 0
-    while (games is None or total.games < games) and (rounds is None or total.rounds < rounds):
-        if i % 2 == 0:
-            result = play_game((first, second), difficulty, first_seed + i, target)
-        else:
-            result = play_game((second, first), difficulty, first_seed + i, target)
-            result.wins = 1.0 - result.wins
-            result.out.reverse()
-        total.add(result)
-        i += 1
-        if progress is not None:
-            progress(total)
-    return total
+    ``games`` games or ``rounds`` rounds are played (a game in progress is finished);
+    ``progress`` sees the running tally after every game."""
+
+    def play(players: tuple[Player, Player], seed: int) -> Tally:
+        return play_game(players, difficulty, seed, target)
+
+    return alternate_seats(
+        play,
+        _swapped,
+        (first, second),
+        Tally(),
+        first_seed,
+        games=games,
+        rounds=rounds,
+        progress=progress,
+    )
+
+
+def _swapped(result: Tally) -> Tally:
+    """A game played with the seats the other way round, told from the first player's side."""
+    result.wins = 1.0 - result.wins
+    result.out.reverse()
+    return result
 
 
 HEADER = (
@@ -189,13 +197,13 @@ HEADER = (
 )
 
 
-def line(name: str, difficulty: str, tally: Tally, seconds: float) -> str:
-    low, high = wilson(tally.wins, tally.games)
+def line(difficulty: str, name: str, tally: Tally, seconds: float) -> str:
+    """One row: the box, win rate and interval, rounds, the shares each side went out of."""
     rounds = max(tally.rounds, 1)
     return (
-        f"{name:<24} {difficulty:<8} {tally.games:>5} {tally.wins / max(tally.games, 1):>7.1%} "
-        f"[{low:.1%}, {high:.1%}] {tally.rounds:>6} {tally.out[0] / rounds:>8.1%} "
-        f"{tally.out[1] / rounds:>8.1%} {seconds:>8.0f}"
+        f"{name:<24} {difficulty:<8} {tally.games:>5} {win_rate(tally.wins, tally.games)} "
+        f"{tally.rounds:>6} {tally.out[0] / rounds:>8.1%} {tally.out[1] / rounds:>8.1%} "
+        f"{seconds:>8.0f}"
     )
 
 
@@ -222,13 +230,8 @@ def report(out: Callable[[str], Any], options: dict[str, Any]) -> None:
         )
     for name, first, second, size in runs:
         for difficulty in boxes:
-            started = time.perf_counter()
-
-            def progress(
-                t: Tally, name: str = name, d: str = difficulty, s: float = started
-            ) -> None:
-                if every and t.games % every == 0:
-                    out(line(f"  {name} (so far)", d, t, time.perf_counter() - s))
-
-            tally = match(first, second, difficulty, first_seed=seed, progress=progress, **size)
-            out(line(name, difficulty, tally, time.perf_counter() - started))
+            games, until = size.get("games"), size.get("rounds")
+            run = partial(
+                match, first, second, difficulty, games=games, rounds=until, first_seed=seed
+            )
+            timed_match(out, name, partial(line, difficulty), run, every)

@@ -24,12 +24,15 @@ to settle); ``p99 ms`` is the CPU time of a decision, first/second player.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, cast
+from dataclasses import dataclass
+from functools import partial
+from typing import Any, ClassVar, cast
 
-from bench.benchmarks.stats import wilson
+from bench.benchmarks import matches
+from bench.benchmarks.matches import p99_ms as p99_ms  # re-exported: the tests read it here
+from bench.benchmarks.matches import swap_sides as swapped
+from bench.benchmarks.stats import wilson as wilson  # re-exported: the tests read it here
 from games.bots.tile_rummy import choose_action
 from games.bots.tile_rummy.best import PLACEMENT_NODES, best_play
 from games.bots.tile_rummy.search import Budget
@@ -40,26 +43,20 @@ FIRST_SEED = 50_000
 # The review's step limit (reviews/tile_rummy.py NODE_LIMIT, checked by a test; not
 # imported, since the review needs Django): the baseline plays what a review calls best.
 BASELINE_NODES = 2 * PLACEMENT_NODES
-COUNTS = ("games", "wins", "rounds", "thrown_in", "first_out", "second_out", "moves", "points")
 
 
 @dataclass
-class Tally:
-    games: int = 0
-    wins: float = 0.0  # the first player's, a draw counting half
-    rounds: int = 0
-    thrown_in: int = 0
-    first_out: int = 0  # rounds the first player ended by going out
-    second_out: int = 0
-    moves: int = 0
-    points: int = 0  # the first player's round scores less the second's, summed
-    cpu: dict[str, list[float]] = field(default_factory=lambda: {"first": [], "second": []})
+class Tally(matches.SidesTally):
+    """A match's running figures from the first player's side (a draw counting half)."""
 
-    def add(self, other: Tally) -> None:
-        for name in COUNTS:
-            setattr(self, name, getattr(self, name) + getattr(other, name))
-        for who in ("first", "second"):
-            self.cpu[who] += other.cpu[who]
+    COUNTS: ClassVar[tuple[str, ...]] = (*matches.SidesTally.COUNTS, "thrown_in", "moves")
+
+    thrown_in: int = 0  # rounds the pool ran dry with nobody out
+    moves: int = 0
+
+    def count_round(self, event: dict[str, Any]) -> None:
+        super().count_round(event)
+        self.thrown_in += event["winner"] is None
 
 
 def level_player(level: str, node_limit: int) -> Player:
@@ -87,42 +84,17 @@ def play_game(players: tuple[Player, Player], seed: int, target: int, max_rounds
     """One game; ``wins`` is 1 if ``players[0]`` won, 0.5 for a tie."""
     state = tr.new_game({"players": 2, "target": target, "max_rounds": max_rounds}, seed)
     tally = Tally(games=1)
-    names = ("first", "second")
     while state.phase != "game_over":
         if state.phase == "round_over":
             state, _ = tr.apply(state, 0, {"type": "next_round"})
             continue
         seat = state.turn
         view = cast(dict[str, Any], tr.view(state, seat))
-        started = time.thread_time()
-        action = players[seat](view)
-        tally.cpu[names[seat]].append(time.thread_time() - started)
-        state, events = tr.apply(state, seat, action)
+        state, events = tr.apply(state, seat, tally.decide(players[seat], view, seat))
         tally.moves += 1
-        for event in events:
-            if event["type"] in ("round_over", "game_over"):
-                _count_round(tally, event)
-    winners = state.winners
-    tally.wins = 1.0 if winners == [0] else 0.5 if 0 in winners else 0.0
+        tally.count_rounds(events, ("round_over", "game_over"))
+    tally.wins = matches.first_share(state.winners)
     return tally
-
-
-def _count_round(tally: Tally, event: dict[str, Any]) -> None:
-    tally.rounds += 1
-    winner = event["winner"]
-    tally.thrown_in += winner is None
-    tally.first_out += winner == 0
-    tally.second_out += winner == 1
-    tally.points += event["scores"][0] - event["scores"][1]
-
-
-def swapped(result: Tally) -> Tally:
-    """A game played with the seats the other way round, told from the first player's side."""
-    result.wins = 1.0 - result.wins
-    result.first_out, result.second_out = result.second_out, result.first_out
-    result.points = -result.points
-    result.cpu = {"first": result.cpu["second"], "second": result.cpu["first"]}
-    return result
 
 
 def match(
@@ -138,15 +110,13 @@ def match(
 
     ``progress`` sees the running tally after every game (a long run cut short
     still leaves figures)."""
-    total = Tally()
-    for i in range(games):
-        if i % 2 == 0:
-            total.add(play_game((first, second), first_seed + i, target, max_rounds))
-        else:
-            total.add(swapped(play_game((second, first), first_seed + i, target, max_rounds)))
-        if progress is not None:
-            progress(total)
-    return total
+
+    def play(players: tuple[Player, Player], seed: int) -> Tally:
+        return play_game(players, seed, target, max_rounds)
+
+    return matches.alternate_seats(
+        play, swapped, (first, second), Tally(), first_seed, games=games, progress=progress
+    )
 
 
 # The level match-ups: adjacent levels, then each of easy and medium against itself
@@ -164,22 +134,14 @@ def level_pairs(chosen: str) -> list[tuple[str, str]]:
     return [names[n] for n in wanted] if wanted else list(LEVEL_PAIRS)
 
 
-def p99_ms(seconds: list[float]) -> float:
-    ordered = sorted(seconds) or [0.0]
-    return ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))] * 1000
-
-
 def line(name: str, tally: Tally, seconds: float) -> str:
     """One row: win rate and interval, how rounds ended, points a round, p99 CPU a decision."""
-    low, high = wilson(tally.wins, tally.games)
-    rate = tally.wins / max(tally.games, 1)
     rounds = max(tally.rounds, 1)
-    p99 = f"{p99_ms(tally.cpu['first']):.0f}/{p99_ms(tally.cpu['second']):.0f}"
     return (
-        f"{name:<22} {tally.games:>5} {rate:>7.1%} [{low:.1%}, {high:.1%}] "
+        f"{name:<22} {tally.games:>5} {matches.win_rate(tally.wins, tally.games)} "
         f"{tally.first_out / rounds:>8.1%} {tally.second_out / rounds:>8.1%} "
         f"{tally.thrown_in / rounds:>7.1%} {tally.rounds / max(tally.games, 1):>7.1f} "
-        f"{tally.points / rounds:>+9.1f} {p99:>11} {seconds:>7.0f}"
+        f"{tally.points / rounds:>+9.1f} {matches.p99_pair(tally.cpu):>11} {seconds:>7.0f}"
     )
 
 
@@ -218,13 +180,5 @@ def report(out: Callable[[str], Any], options: dict[str, Any]) -> None:
     out(HEADER)
     every = options.get("progress_every") or 0
     for name, first, second, games in pairs(options):
-        started = time.perf_counter()
-
-        def progress(
-            tally: Tally, name: str = name, started: float = started, games: int = games
-        ) -> None:
-            if every and tally.games % every == 0 and tally.games < games:
-                out(line(f"  {name} (so far)", tally, time.perf_counter() - started))
-
-        tally = match(first, second, games, target, cap, options["first_seed"], progress)
-        out(line(name, tally, time.perf_counter() - started))
+        run = partial(match, first, second, games, target, cap, options["first_seed"])
+        matches.timed_match(out, name, line, run, every, games)
