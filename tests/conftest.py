@@ -19,6 +19,8 @@ import pytest
 from django.conf import settings as django_settings
 from django.utils import translation
 
+from tests.db_flush import flush_by_delete
+
 # live_server + Playwright's sync API run Django ORM calls from inside an event loop.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 os.environ["RUMMY_TESTING"] = "1"
@@ -164,8 +166,16 @@ def _scan_static_files_once() -> None:
     def add_files_from_finders(self: WhiteNoiseMiddleware) -> None:
         names = ("STATICFILES_DIRS", "STATICFILES_FINDERS", "INSTALLED_APPS", "STORAGES")
         names += tuple(name for name in dir(settings) if name.startswith("WHITENOISE_"))
-        key = repr((self.static_prefix, self.max_age, self.allow_all_origins, self.charset,
-                    self.index_file, [(name, getattr(settings, name, None)) for name in names]))
+        key = repr(
+            (
+                self.static_prefix,
+                self.max_age,
+                self.allow_all_origins,
+                self.charset,
+                self.index_file,
+                [(name, getattr(settings, name, None)) for name in names],
+            )
+        )
         if key not in scanned:
             before = dict(self.files)
             scan(self)
@@ -178,6 +188,7 @@ def _scan_static_files_once() -> None:
 def pytest_configure(config: pytest.Config) -> None:
     _own_redis_cache_per_worker()
     _scan_static_files_once()
+    flush_by_delete()
 
 
 @pytest.fixture(autouse=True)
