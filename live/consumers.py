@@ -26,6 +26,7 @@ import logging
 from typing import Any
 from uuid import UUID
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.http import HttpRequest
@@ -49,8 +50,31 @@ WAIT_BEAT_SECONDS = 2.0  # a live wait's place is kept this often (queue.STALE_S
 SENT_FIELDS = ("version", "stamp", "target", "html", "trigger")
 
 
-class TableConsumer(AsyncJsonWebsocketConsumer):
+class ForwardingConsumer(AsyncJsonWebsocketConsumer):
+    """A consumer whose news handlers (``FORWARDS``) only pass a message on to the page.
+
+    Channels' ``dispatch`` closes stale database connections before every handler by a
+    hop through asgiref's one thread for thread-sensitive work, shared by every socket
+    of the process: each board forwarded to each socket waited its turn there, though
+    forwarding reads no database. Those handlers are called straight; everything else
+    (connect, receive, disconnect) is dispatched as Channels does, and the handlers that
+    do read the database do it through ``database_sync_to_async``, which closes stale
+    connections itself.
+    """
+
+    FORWARDS: frozenset[str] = frozenset()
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        if message.get("type") in self.FORWARDS:
+            await getattr(self, get_handler_name(message))(message)
+            return
+        await super().dispatch(message)
+
+
+class TableConsumer(ForwardingConsumer):
     """``/live/games/<uuid>/``: a seat's or a spectator's live board."""
+
+    FORWARDS = frozenset({"live.board", "live.talk"})
 
     audience: Audience | None = None
     request: HttpRequest | None = None
@@ -119,8 +143,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             watching.touch(request, Game(id=UUID(audience.game_id)))
 
 
-class PersonConsumer(AsyncJsonWebsocketConsumer):
+class PersonConsumer(ForwardingConsumer):
     """``/live/me/``: the person's own news (My turn's count, a table dealt, their wait)."""
+
+    FORWARDS = frozenset({"live.tables"})
 
     listener: people.Listener | None = None
     waiting: bool = False  # a live quick-match wait's page: its place is kept from here
@@ -206,8 +232,10 @@ class PersonConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json({"type": "wait"})
 
 
-class TournamentConsumer(AsyncJsonWebsocketConsumer):
+class TournamentConsumer(ForwardingConsumer):
     """``/live/tournaments/<id>/``: the event's page is told when it changed, and of talk."""
+
+    FORWARDS = frozenset({"live.talk"})
 
     tournament_id: int | None = None
 
