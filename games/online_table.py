@@ -6,11 +6,13 @@ to them by URL name, so a game's page works whether or not a room exists.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
+from uuid import UUID
 
 from django.http import HttpRequest
-from django.urls import NoReverseMatch, reverse
+from django.urls import NoReverseMatch, get_script_prefix, reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -21,6 +23,7 @@ from games import pace as game_pace
 from games.access import stamp_of
 from games.engine.registry import engine_for
 from games.models import Game, GameStatus, Seat
+from games.table_urls import TableUrls
 from games.task_queue import Registered
 
 HOUSE_REASONS = {
@@ -77,8 +80,8 @@ def bar(request: HttpRequest, game: Game, seat: Seat, take_back_url: str) -> dic
         "hold": hold_reason(game, seat),
         "take_back_url": take_back_url,
         "seats": [_seat_row(s, seat) for s in seats],
-        "room_url": _url("rooms:for_game", game_id=game.id),
-        "report_url": _url("rooms:report_seat"),
+        "room_url": _url("rooms", "for_game", game.id),
+        "report_url": _report_url(get_script_prefix()),
         "lengths": online.clock_lengths(game.kind),
         # Correspondence (games.pace): the deadline is a date, not a countdown.
         "correspondence": game_pace.is_correspondence(game.config),
@@ -143,8 +146,19 @@ def _seat_row(other: Seat, me: Seat) -> dict[str, Any]:
     }
 
 
-def _url(name: str, **kwargs: Any) -> str | None:
+def _url(namespace: str, name: str, game_id: UUID) -> str | None:
+    """A room URL of this game (reversed once per process, ``games.table_urls``); None
+    where the rooms app serves no such URL."""
     try:
-        return reverse(name, kwargs=kwargs or None)
+        return TableUrls(namespace, game_id)[name]
+    except NoReverseMatch:
+        return None
+
+
+@functools.cache
+def _report_url(prefix: str) -> str | None:
+    del prefix  # part of the cache key: reverse() includes the script prefix
+    try:
+        return reverse("rooms:report_seat")
     except NoReverseMatch:
         return None

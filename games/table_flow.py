@@ -29,7 +29,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
-from django.urls import URLPattern, path, reverse
+from django.urls import URLPattern, path
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -40,6 +40,7 @@ from games.access import Probe, get_game_for_player, probe_for_player
 from games.engine.registry import engine_for
 from games.models import Game, GameStatus, Move, Seat
 from games.signals import game_saved
+from games.table_urls import TableUrls
 
 if TYPE_CHECKING:
     from django_htmx.middleware import HtmxDetails
@@ -129,8 +130,7 @@ class TableFlow:
 
     def url(self, name: str, game: Game) -> str:
         """One of this table's URLs (``board``, ``abandon``…) for ``game``."""
-        namespace = catalogue.get(self.kind).url_name
-        return reverse(f"{namespace}:{name}", kwargs={"game_id": game.id})
+        return TableUrls(catalogue.get(self.kind).url_name, game.id)[name]
 
     def game_for_player(self, request: TableRequest, game_id: UUID) -> tuple[Game, Seat]:
         """The caller's game and seat; 404 for strangers and for a game of another kind."""
@@ -653,5 +653,4 @@ def _level_label(word: str) -> str | None:
 
 def table_url(game: Game) -> str:
     """The table page of ``game``, under its own game's URL prefix."""
-    namespace = catalogue.get(game.kind).url_name
-    return reverse(f"{namespace}:table", kwargs={"game_id": game.id})
+    return TableUrls(catalogue.get(game.kind).url_name, game.id)["table"]

@@ -12,10 +12,11 @@ other languages conjugate the verb for "you".
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
+from django.utils.translation import get_language, gettext_noop, ngettext, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop, ngettext, pgettext
 
 from games.table_flow import is_you
 from games.web.words import and_list, said, tile_colours
@@ -67,9 +68,17 @@ def tile_words(tile: dict[str, Any]) -> str:
     """A tile in words: "red 7", "joker (as 8)"."""
     if tile["joker"]:
         return joker_words(tile.get("stands_for"))
+    return _natural_words(tile["colour"], tile["number"], get_language())
+
+
+@functools.lru_cache(maxsize=1024)
+def _natural_words(colour: str, number: int, language: str | None) -> str:
+    """A natural tile's words in ``language`` (the active one: part of the key). A board
+    names every tile it shows for screen readers, and translating each again was a
+    tenth of drawing a board."""
     return pgettext("a tile: its colour and number", "%(colour)s %(number)s") % {
-        "colour": COLOUR_NAME[tile["colour"]],
-        "number": tile["number"],
+        "colour": COLOUR_NAME[colour],
+        "number": number,
     }
 
 
