@@ -79,38 +79,42 @@ def _slow_by_name(item: pytest.Item) -> bool:
     )
 
 
-# The slow tier runs on two workers (scripts/test: --dist loadgroup), each test file on one.
-# These share one worker, one after another: real Celery workers on the run's one broker
-# (each would take the other's tasks), the cluster's nodes, ports, PgBouncer and Redis
-# databases, and the broker faults.
+# The slow tier runs on two workers (scripts/test: --dist loadfile), each test file on one,
+# except the tests marked ``services`` here, which scripts/test runs after them one after
+# another: real Celery workers on the run's one broker (each would take the other's tasks),
+# the cluster's nodes, ports, PgBouncer and Redis databases, and the broker faults.
 SERIAL_FOLDERS = ("cluster",)
 SERIAL_FILES = ("test_faults.py", "test_celery_worker.py", "test_online_worker.py")
 SERIAL_MARKERS = ("real_worker",)
 
 
-def _xdist_group(item: pytest.Item) -> str:
-    """The slow tier's group for pytest-xdist: "services" for the tests that must not run
-    beside each other, otherwise the test's file (its module fixtures are made once)."""
+def _needs_the_services(item: pytest.Item) -> bool:
+    """Whether the test starts services that must not run beside another such test."""
     tests = Path(__file__).parent
     path = item.path.relative_to(tests) if item.path.is_relative_to(tests) else item.path
-    if (
+    return (
         any(folder in SERIAL_FOLDERS for folder in path.parts[:-1])
         or item.path.name in SERIAL_FILES
         or any(item.get_closest_marker(marker) for marker in SERIAL_MARKERS)
-    ):
-        return "services"
-    return str(path)
+    )
 
 
-@pytest.hookimpl(tryfirst=True)  # before -m deselects by marker, and before xdist reads groups
+def pytest_itemcollected(item: pytest.Item) -> None:
+    """Mark the slow tier's folders and files slow, and its service tests ``services``.
+
+    These were once xdist groups (``--dist loadgroup``), but xdist 3.8 names a test's group
+    by rewriting ``item._nodeid``, which pytest 9.2's node ids no longer read: no test had
+    a group, and the two beat failover tests ran side by side on one Redis lock (seen
+    2026-12-07). A marker cannot be lost that way: scripts/test selects by it."""
+    if _slow_by_name(item):
+        item.add_marker(pytest.mark.slow)
+    if item.get_closest_marker("slow") and _needs_the_services(item):
+        item.add_marker(pytest.mark.services)
+
+
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark the slow tier's folders and files slow (and group them for xdist); skip browser
-    tests when Chromium is missing, unless the run requires them."""
-    for item in items:
-        if _slow_by_name(item):
-            item.add_marker(pytest.mark.slow)
-        if item.get_closest_marker("slow"):
-            item.add_marker(pytest.mark.xdist_group(_xdist_group(item)))
+    """Skip browser tests when Chromium is missing, unless the run requires them."""
     if CHROMIUM.exists() or os.environ.get("RUMMY_REQUIRE_BROWSER") == "1":
         return  # present, or required: a missing browser will fail loudly at launch
     skip = pytest.mark.skip(
