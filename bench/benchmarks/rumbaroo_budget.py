@@ -13,10 +13,16 @@ more steps or more CPU than the unlimited search, and CPU p50 / p99 / max per
 decision for both. Steps are exact (deterministic); CPU is this thread's time,
 the least of two runs (the first warms the caches), counted as more only past
 25% and 2 ms.
+
+``rumbaroo_budget_densities`` (e.g. "middle,crowded") keeps only those tables' turns
+(the sparse ones are skipped before any search): ``python -m bench.benchmarks.rumbaroo_budget
+--positions 1000 --densities middle,crowded`` runs it alone, the turns picked exactly as
+in the full run.
 """
 
 from __future__ import annotations
 
+import argparse
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterator
@@ -105,19 +111,24 @@ def report(out: Callable[[str], Any], options: dict[str, Any]) -> None:
         f"Rumbaroo best_play step limit {limit} v unlimited, {count} turns from seeded bot "
         f"games (seeds from {seed}, every {EVERY}rd turn; no clock)"
     )
+    only = options.get("rumbaroo_budget_densities")
+    kept = set(only.split(",")) if only else {d for d, _ in DENSITIES}
     rows: Rows = defaultdict(lambda: defaultdict(list))
     started = time.perf_counter()
     for i, (name, view) in enumerate(positions(count, seed)):
+        if (
+            options.get("rumbaroo_progress_every")
+            and i
+            and i % options["rumbaroo_progress_every"] == 0
+        ):
+            out(f"  {i} positions, {time.perf_counter() - started:.0f} s")
+        if density(view) not in kept:
+            continue
         free, cut = run(view, None), run(view, limit)
         if (cut.left, cut.points) > (free.left, free.points):
             out(f"  {name} position {i}: limit {cut} v unlimited {free}")
         for group in (density(view), "all"):
             tally(rows[group], free, cut)
-        if (
-            options.get("rumbaroo_progress_every")
-            and (i + 1) % options["rumbaroo_progress_every"] == 0
-        ):
-            out(f"  {i + 1} positions, {time.perf_counter() - started:.0f} s")
     table(out, rows)
 
 
@@ -130,6 +141,7 @@ def tally(row: dict[str, list[Any]], free: Run, cut: Run) -> None:
     row["cpu free"].append(free.cpu)
     row["cpu cut"].append(cut.cpu)
     row["steps free"].append(free.steps)
+    row["steps cut"].append(cut.steps)
 
 
 def pct(values: list[float], q: float) -> float:
@@ -141,7 +153,7 @@ def table(out: Callable[[str], Any], rows: Rows) -> None:
     out(
         f"{'density':<8} {'turns':>6} {'tiles lost':>10} {'more pts':>8} {'cut':>5} "
         f"{'steps>':>6} {'cpu>':>5} {'unlimited ms p50/p99/max':>26} {'limit ms p50/p99/max':>22} "
-        f"{'unlimited steps max':>20}"
+        f"{'unlimited steps max':>20} {'limit steps p50/max':>20}"
     )
     for group in (*(d for d, _ in DENSITIES), "all"):
         row = rows.get(group)
@@ -157,5 +169,30 @@ def table(out: Callable[[str], Any], rows: Rows) -> None:
             f"{group:<8} {len(lost):>6} {sum(lost):>4} ({sum(x > 0 for x in lost)}) "
             f"{sum(row['points']):>8} {sum(row['cut']):>5} {sum(row['steps>']):>6} "
             f"{sum(row['cpu>']):>5} {ms('cpu free'):>26} {ms('cpu cut'):>22} "
-            f"{max(row['steps free']):>20}"
+            f"{max(row['steps free']):>20} "
+            f"{pct(row['steps cut'], 0.5):>9}/{max(row['steps cut']):<10}"
         )
+
+
+def main() -> None:
+    """This benchmark alone, for the tables named (the lead's ``bench.benchmark`` flags
+    reach the same ``report``)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=300)
+    parser.add_argument("--steps", type=int, default=0, help="the limit (default PLAY_STEPS)")
+    parser.add_argument("--first-seed", type=int, default=FIRST_SEED)
+    parser.add_argument("--densities", default="", help="e.g. middle,crowded (default all)")
+    parser.add_argument("--progress-every", type=int, default=0)
+    args = parser.parse_args()
+    options = {
+        "rumbaroo_budget_positions": args.positions,
+        "rumbaroo_budget_steps": args.steps,
+        "rumbaroo_first_seed": args.first_seed,
+        "rumbaroo_budget_densities": args.densities,
+        "rumbaroo_progress_every": args.progress_every,
+    }
+    report(print, options)
+
+
+if __name__ == "__main__":
+    main()

@@ -24,8 +24,13 @@ At three or more players a Boomerang sends the tile under it back to whoever
 played it, so a Boomerang on the seat's own last discard sheds nothing.
 
 Bounded by steps, never by time: the melds' search and the lines share one
-``Steps`` budget. Each meld search first rearranges only the table melds near
-the seat's tiles (quick: a floor), then the whole table (exact). The largest
+``Steps`` budget. Each meld search first rearranges only parts of the table:
+the melds near the seat's tiles, then those and the melds holding a Wild, then
+each time the melds next to the last part too; then the whole table for the
+tiles less one (each left out in turn, with a few steps each); then the whole
+table for all (exact). Each part is a floor, and a floor laying every tile some
+meld could hold (``placement.most_placed``) is the answer: nothing more is
+searched. The largest
 meld and every single discard are always counted; when the steps run out the
 best line found so far stands (the bots' own meld plan at worst) and ``exact``
 is False (the review says "at least"). The same view and budget always give the
@@ -35,6 +40,7 @@ same answer.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import suppress
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -44,7 +50,7 @@ from games.engine.rumbaroo import RumbarooSeatView
 from games.engine.rumbaroo.boxes import BILLABONG, BOOMERANG, HOP, RULES, TileFace
 
 from . import Seat, _plan_melds
-from .placement import Aborted, Memo, Placement, Steps, best_placement
+from .placement import Aborted, Memo, Placement, Steps, best_placement, most_placed
 
 parse = cache(TileFace.parse)
 Move = dict[str, Any]
@@ -53,8 +59,16 @@ Move = dict[str, Any]
 # 4,021 positions) 48 stop at this limit, 11 tiles short of the unlimited answer in all,
 # at most 0.36 s of CPU each; at the review's 160,000 steps Big Red 4p keeps 15 cut of 978.
 # Re-measured 2026-12-07 (``--rumbaroo-budget-positions 1000``): sparse tables (12 tiles or
-# fewer, 718 turns) lose nothing to it; crowded ones do (unlimited needs up to 6 million steps).
+# fewer, 718 turns) lose nothing to it; crowded ones did (unlimited needed up to 6 million
+# steps) until the meld search covered the tightest tile first, stopped at its bound and
+# tried parts of the table first: on the 247 middle and crowded turns of those 1,000 (bots
+# of 2026-12-07) 0 tiles short at this limit and the review's (were 20 on 9 and 12 on 4),
+# 5 and 3 cut (were 25 and 15); the unlimited search at most 0.5 million steps (was 6.0).
 PLAY_STEPS = 40_000
+# The whole table for the hand less one tile: each tile left out gets this many steps, for
+# hands of up to SPARE_TILES tiles.
+SPARE_STEPS = 2_000
+SPARE_TILES = 6
 
 
 @dataclass(frozen=True)
@@ -182,20 +196,53 @@ class _Melds:
         return tuple(sorted(t for t in tiles if self.me.face(t).action is None))
 
     def _search(self, tiles: tuple[int, ...], floor: Placement | None = None) -> Placement | None:
-        """First the melds near the tiles (quick, a floor), then the whole table (exact)."""
+        """Parts of the table first (quick floors, ``_neighbourhoods``), the whole table for
+        the tiles less one, then the whole table (exact). A floor laying every tile that
+        could meld at all is the answer: the rest is not searched."""
         if tiles not in self.cache:
-            near, kept = _near_melds(self.me, self.me.table, tiles)
+            most = most_placed(self.me.table, tiles, self._meld_face)
             found = floor
             try:
-                if kept:
-                    local = best_placement(near, tiles, self._meld_face, self.steps, self.memo)
-                    local = Placement([*local.table, *kept], local.placed, local.points)
-                    found = _more(found, local)
-                found = _more(found, self._whole_table(tiles))
+                for near, kept in _neighbourhoods(self.me, tiles):
+                    if found is not None and len(found.placed) >= most:
+                        break
+                    found = _more(found, self._near(near, kept, tiles))
+                if found is None or len(found.placed) < most - 1:
+                    found = self._all_but_one(tiles, most, found)
+                if found is None or len(found.placed) < most:
+                    found = _more(found, self._whole_table(tiles))
             except Aborted:
                 pass
             self.cache[tiles] = found if found is not None and found.placed else None
         return self.cache[tiles]
+
+    def _near(
+        self, near: list[list[int]], kept: list[list[int]], tiles: tuple[int, ...]
+    ) -> Placement:
+        local = best_placement(near, tiles, self._meld_face, self.steps, self.memo)
+        return Placement([*local.table, *kept], local.placed, local.points)
+
+    def _all_but_one(
+        self, tiles: tuple[int, ...], most: int, found: Placement | None
+    ) -> Placement | None:
+        """The whole table for the tiles less one, each left out in turn with its own few
+        steps (``SPARE_STEPS``): a search for every tile bar one stops at the first table
+        laying them all, while the whole hand's may have to rule out every table first."""
+        for i in range(len(tiles) if len(tiles) <= SPARE_TILES else 0):
+            fewer = tiles[:i] + tiles[i + 1 :]
+            room = self.steps.limit - self.steps.used if self.steps.limit is not None else None
+            spare = Steps(SPARE_STEPS if room is None else max(0, min(SPARE_STEPS, room)))
+            with suppress(Aborted):  # this tile's share is spent: the next one
+                found = _more(
+                    found, best_placement(self.me.table, fewer, self._meld_face, spare, self.memo)
+                )
+            try:
+                self.steps.spend(spare.used)
+            except Aborted:
+                return found  # the steps ran out (``steps.ran_out``): nothing more is searched
+            if found is not None and len(found.placed) >= most - 1:
+                break
+        return found
 
     def _whole_table(self, tiles: tuple[int, ...]) -> Placement:
         return best_placement(self.me.table, tiles, self._meld_face, self.steps, self.memo)
@@ -238,21 +285,45 @@ def _more(a: Placement | None, b: Placement) -> Placement:
     return a
 
 
+def _neighbourhoods(
+    me: _Seat, tiles: tuple[int, ...]
+) -> Iterator[tuple[list[list[int]], list[list[int]]]]:
+    """Growing parts of the table to rearrange (the rest kept whole), each a quick floor
+    before the whole table: the melds near the own tiles, then those and every meld
+    holding a Wild, then each time also the melds near the tiles of the last part.
+    Most melds a hand can make move only a few table melds, found long before the whole
+    table's search would."""
+    near, kept = _near_melds(me, me.table, tiles, wilds=False)
+    with_wilds, _far = _near_melds(me, me.table, tiles)
+    while kept:
+        yield near, kept
+        spread = tuple(t for m in near for t in m)
+        reached, _far = _near_melds(me, me.table, spread, wilds=False, reach=1)
+        grown = [m for m in me.table if m in with_wilds or m in reached]
+        if len(grown) == len(near):
+            return
+        near, kept = grown, [m for m in me.table if m not in grown]
+
+
 def _near_melds(
-    me: _Seat, table: list[list[int]], tiles: tuple[int, ...]
+    me: _Seat, table: list[list[int]], tiles: tuple[int, ...], wilds: bool = True, reach: int = 2
 ) -> tuple[list[list[int]], list[list[int]]]:
     """The table melds an own tile could join or take apart (a tile of the same number, or
-    of the same colour within two; any meld holding a Wild), and the others, kept whole."""
+    of the same colour within ``reach``; with ``wilds``, any meld holding a Wild), and the
+    others, kept whole."""
     faces = [me.face(t) for t in tiles if not me.face(t).wild]
 
     def near(meld: list[int]) -> bool:
         for tile in meld:
             face = me.face(tile)
             if face.wild:
-                return True
+                if wilds:
+                    return True
+                continue
             for own in faces:
                 same_colour = (
-                    own.colour == face.colour and abs((own.number or 0) - (face.number or 0)) <= 2
+                    own.colour == face.colour
+                    and abs((own.number or 0) - (face.number or 0)) <= reach
                 )
                 if own.number == face.number or same_colour:
                     return True

@@ -7,10 +7,15 @@ tile with runs and groups, using as many of the seat's own number tiles and
 Wilds (hand and pouch) as possible, then the most points of them.
 
 The search works on counts of faces, never on ids, so identical tiles are
-tried once. It covers the lowest table tile still uncovered with every meld
-that can hold it; once the table is covered, it takes the lowest own tile
-left and either leaves it in the hand or builds a meld around it. Two
-observations keep that exact and small:
+tried once. It covers the table tile still uncovered with the fewest partners
+left (every tile must end in a meld, so any one will do: the tightest finds a
+table that can no longer be covered at once, not after every way of covering
+the tiles before it; the lowest on a tie) with every meld that can hold it;
+once the table is covered, it takes the lowest own tile left and either
+leaves it in the hand or builds a meld around it. A state stops trying melds
+once it lays every own tile some meld of the tiles left could still hold
+(its bound: with fewer than two Wilds left, a tile with no partners is out).
+Two observations keep that exact and small:
 
 * a tile of a face present both on the table and in the hand is taken from the
   table first (both must end on the table anyway; the hand's copy stays free),
@@ -19,9 +24,10 @@ observations keep that exact and small:
   runs, so longer runs are only built when they hold three Wilds or more.
 
 Results are memoised on the remaining counts. A ``Steps`` budget bounds the
-work (states expanded plus melds tried): when it runs out ``Aborted`` is
-raised and the caller falls back on a simpler plan, marked "at least". The
-search is deterministic: the same position always gives the same answer.
+work (three a state expanded, for the state, its scan and its bound, plus one
+a meld tried): when it runs out ``Aborted`` is raised and the caller falls back on a
+simpler plan, marked "at least". The search is deterministic: the same
+position always gives the same answer.
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from operator import itemgetter
 
 from games.engine.melds import Face
 
@@ -41,6 +48,7 @@ WILD_POINTS = 30  # what a Wild left in hand costs (rules: "Wilds 30")
 SHORT_RUN = 5  # longest run built with fewer than three Wilds (see the docstring)
 
 Counts = tuple[int, ...]
+EMPTY: Counts = (0,) * FACES  # a covered table
 Slot = tuple[int, int]  # (face index or WILD, TABLE or HAND)
 Meld = tuple[Slot, ...]
 
@@ -103,10 +111,7 @@ def best_placement(
     steps = steps or Steps()
     t_counts, t_ids, t_wilds = _count([t for m in table for t in m], face_of)
     h_counts, h_ids, h_wilds = _count(list(own), face_of)
-    wilds = len(t_wilds) + len(h_wilds)
-    for f in range(FACES):  # a tile no meld could ever hold stays in the hand: leave it out
-        if h_counts[f] and not _may_meld(f, t_counts, h_counts, wilds):
-            h_counts[f] = 0
+    _leave_out_hopeless(t_counts, h_counts, len(t_wilds) + len(h_wilds))
     search = _Search(steps, memo if memo is not None else {})
     found = _solve(search, tuple(t_counts), tuple(h_counts), len(t_wilds), len(h_wilds))
     assert found is not None, "the table as it stands is always a solution"
@@ -123,7 +128,26 @@ def best_placement(
     return Placement(new_table, placed, points)
 
 
-def _may_meld(f: int, table: list[int], hand: list[int], wilds: int) -> bool:
+def most_placed(
+    table: Sequence[Sequence[int]], own: Sequence[int], face_of: Callable[[int], Face]
+) -> int:
+    """An upper bound on what ``best_placement`` lays: every own Wild and every own number
+    tile some meld could hold. A placement laying that many is the best (no search needed:
+    it lays the only largest set of tiles, so the most points too)."""
+    t_counts, _t_ids, t_wilds = _count([t for m in table for t in m], face_of)
+    h_counts, _h_ids, h_wilds = _count(list(own), face_of)
+    _leave_out_hopeless(t_counts, h_counts, len(t_wilds) + len(h_wilds))
+    return sum(h_counts) + len(h_wilds)
+
+
+def _leave_out_hopeless(t_counts: list[int], h_counts: list[int], wilds: int) -> None:
+    """A tile no meld could ever hold stays in the hand: leave it out of the search."""
+    for f in range(FACES):
+        if h_counts[f] and not _may_meld(f, t_counts, h_counts, wilds):
+            h_counts[f] = 0
+
+
+def _may_meld(f: int, table: Sequence[int], hand: Sequence[int], wilds: int) -> bool:
     """Could any meld hold face ``f``, given every tile the search may use? (A group of
     its number in other colours, or a run of three through it, gaps filled by Wilds.)"""
     colour, n = divmod(f, TOP)
@@ -164,8 +188,8 @@ def _solve(search: _Search, table: Counts, hand: Counts, tw: int, hw: int) -> So
     key = (table, hand, tw, hw)
     if key in search.memo:
         return search.memo[key]
-    search.steps.spend(1)
-    lowest = next((f for f, c in enumerate(table) if c), None)
+    search.steps.spend(3)  # the state, the scan for its tightest tile and its bound
+    lowest = _tightest(table, hand)
     if lowest is not None:
         result = _cover(search, table, hand, tw, hw, lowest)
     else:
@@ -174,12 +198,48 @@ def _solve(search: _Search, table: Counts, hand: Counts, tw: int, hw: int) -> So
     return result
 
 
+def _partners(f: int) -> tuple[int, ...]:
+    """The faces that may share a meld with face ``f`` without a Wild between: its number in
+    the other colours, its colour one or two away."""
+    colour, n = divmod(f, TOP)
+    group = [c * TOP + n for c in range(len(COLOURS)) if c != colour]
+    run = [colour * TOP + i for i in range(max(0, n - 2), min(TOP, n + 3)) if i != n]
+    return (*group, *run)
+
+
+PARTNERS = tuple(itemgetter(*_partners(f)) for f in range(FACES))
+
+
+def _tightest(table: Counts, hand: Counts) -> int | None:
+    """The uncovered table tile with the fewest partners left (tiles of its number in other
+    colours, of its colour one or two away): its melds are tried first, so a table that
+    can no longer be covered is found out at once, not after every way of covering the
+    tiles before it. Any tile will do (each must end in a meld); the lowest on a tie."""
+    have = [t + h > 0 for t, h in zip(table, hand, strict=True)]
+    best, fewest = None, 99
+    for f in [f for f, c in enumerate(table) if c]:
+        partners = sum(PARTNERS[f](have))
+        if partners < fewest:
+            best, fewest = f, partners
+            if not partners:
+                break
+    return best
+
+
+def _most_left(table: Counts, hand: Counts, wilds: int) -> int:
+    """The own number tiles left that some meld of the tiles left could still hold: a state
+    laying that many needs no other meld tried. (Every one, with two Wilds or more.)"""
+    if wilds >= 2:
+        return sum(hand)
+    return sum(c for f, c in enumerate(hand) if c and _may_meld(f, table, hand, wilds))
+
+
 def _cover(
     search: _Search, table: Counts, hand: Counts, tw: int, hw: int, lowest: int
 ) -> Solved | None:
-    """Phase one: every meld that can hold the lowest uncovered table tile."""
+    """Phase one: every meld that can hold the tightest uncovered table tile."""
     best: Solved | None = None
-    full = sum(hand) + hw  # every own tile laid: nothing can do better
+    full = _most_left(table, hand, tw + hw) + hw  # as many as can be laid: no better
     for meld in _melds_with(lowest, TABLE, table, hand, tw, hw):
         search.steps.spend(1)
         best = _better(best, _after(search, meld, table, hand, tw, hw))
@@ -197,13 +257,13 @@ def _extend(search: _Search, hand: Counts, tw: int, hw: int) -> Solved | None:
         return (0, 0, ())
     kept = list(hand)
     kept[lowest] -= 1
-    best = _solve(search, (0,) * FACES, tuple(kept), tw, hw)
-    full = sum(hand) + hw
-    for meld in _melds_with(lowest, HAND, (0,) * FACES, hand, tw, hw):
+    best = _solve(search, EMPTY, tuple(kept), tw, hw)
+    full = _most_left(EMPTY, hand, tw + hw) + hw
+    for meld in _melds_with(lowest, HAND, EMPTY, hand, tw, hw):
         if best is not None and best[0] == full:
             break  # every own tile laid: nothing can do better
         search.steps.spend(1)
-        best = _better(best, _after(search, meld, (0,) * FACES, hand, tw, hw))
+        best = _better(best, _after(search, meld, EMPTY, hand, tw, hw))
     return best
 
 
