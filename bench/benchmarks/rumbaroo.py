@@ -220,6 +220,11 @@ def add_arguments(parser: Any) -> None:
         default=0,
         help="the step limit --rumbaroo-budget-positions checks (default: the hint's PLAY_STEPS)",
     )
+    parser.add_argument(
+        "--rumbaroo-budget-densities",
+        default="",
+        help="only these tables' turns for --rumbaroo-budget-positions, e.g. middle,crowded",
+    )
 
 
 def report(out: Callable[[str], Any], options: dict[str, Any]) -> None:
