@@ -22,7 +22,9 @@ difficulties; the generic names map onto them):
   when an opponent is down to ``CLOSE_TILES``; action tiles shed before
   numbers (they meld nowhere and cost 30 in its box); and among number
   discards the one it can follow and the unseen tiles rarely match, counted
-  from every tile it has seen (``Seat.unseen``).
+  from every tile it has seen (``Seat.unseen``). Before its rules it looks for
+  a way out this turn with the review's own search (``tempo``): a line of
+  Hops, a meld and a last discard that empties the hand is played at once.
 
 How much each level gains over the one below is measured by ``manage.py
 benchmark --game rumbaroo --rumbaroo-level-games 600`` (seeded 2-player games,
@@ -30,9 +32,11 @@ seats alternated, 95% intervals).
 
 Every level presses Rumbaroo! exactly when its move leaves it one tile.
 
-Budget: none needed. No level searches or uses a clock: each move is a fixed
-rule-based choice over the hand, the pouch and the table, so it is the same
-on a busy machine as on an idle one. Nothing is random. Deterministic: the
+Budget: Joey and Wallaby do not search; Big Red's going-out look is bounded by
+``tempo.OUT_STEPS`` search steps and run only on hands of ``tempo.OUT_TILES``
+or fewer. No level uses a clock: each move is a fixed rule-based choice over
+the hand, the pouch and the table (and that step-bounded search), so it is the
+same on a busy machine as on an idle one. Nothing is random. Deterministic: the
 same view always gets the same answer.
 """
 
@@ -46,6 +50,8 @@ from games.engine.melds import why_not
 from games.engine.rumbaroo import RumbarooSeatView, RumbarooView, is_seated
 from games.engine.rumbaroo.actions import least_useful
 from games.engine.rumbaroo.boxes import COLOURS, RULES, TileFace, box
+
+from . import tempo
 
 parse = cache(TileFace.parse)
 
@@ -152,7 +158,12 @@ def _play_ahead(me: Seat, plan: dict[str, Any] | None, choice: int | None) -> di
     action (three sets laid on three turns make the opponent draw six, one big
     turn only two); a discard when no meld is ready; everything at once when
     the opponent is about to go out (a tile held then costs points)."""
-    if plan is not None and (plan["left"] == 0 or _opponent_close(me)):
+    if plan is not None and plan["left"] == 0:
+        return plan["action"]
+    out = tempo.out_move(me)
+    if out is not None:
+        return out
+    if plan is not None and _opponent_close(me):
         return plan["action"]
     if choice is not None and len(me.mine) == 1:
         return _discard_action(me, choice)
