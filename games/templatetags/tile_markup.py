@@ -1,13 +1,14 @@
 """``{% tile_markup "…/_tile.html" t group=… swap_ok=… still=… %}``: a tile drawn once per look.
 
-A Rumbaroo board draws a tile for every meld tile, hand tile and pouch tile, and
-including the tile template for each was a third of drawing a board (0.15 ms a
-tile, 12 to 60 a board; a board is drawn for every seat's socket after every move).
-Yet a tile looks the same whenever it is in the same state: its markup depends only
-on what it is given here (its face, its spoken label in the reader's language, and
-the three switches), all of it what this seat may see. So each look is rendered once
-per process and reused, as Tile Rummy's ``presenters.tile_html`` does for its tiles.
-The template sees only these values, never the page's context.
+A board draws a tile for every table tile, hand tile and pouch tile, and including a
+tile template for each was a third of drawing a board where a game's tiles are
+included one by one (0.15 ms a tile, 12 to 60 a board; a board is drawn for every
+seat's socket after every move). Yet a tile looks the same whenever it is in the same
+state: its markup depends only on what it is given here (its face, its spoken label
+in the reader's language, and the three switches), all of it what this seat may see.
+So each look is rendered once per process and reused, as a game whose presenters
+pre-draw their tiles does. The template sees only these values, never the page's
+context.
 """
 
 from __future__ import annotations
