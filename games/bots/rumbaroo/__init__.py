@@ -51,8 +51,6 @@ from games.engine.rumbaroo import RumbarooSeatView, RumbarooView, is_seated
 from games.engine.rumbaroo.actions import least_useful
 from games.engine.rumbaroo.boxes import COLOURS, RULES, TileFace, box
 
-from . import tempo
-
 parse = cache(TileFace.parse)
 
 # Big Red lays everything it can at once when an opponent holds this few tiles.
@@ -560,3 +558,8 @@ def _lay_off(me: Seat, table: list[list[int]], numbers: list[int]) -> list[int]:
                     changed = True
                     break
     return left
+
+
+# Last: Big Red's going-out look (``tempo``) uses the review's search (``best``), which
+# builds on this module's ``Seat`` and ``_plan_melds``; imported once they exist.
+from . import tempo  # noqa: E402

@@ -11,12 +11,11 @@ and only run when the hand is small enough that a line could empty it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from . import Seat, _discard_action
+from .best import best_play
 from .placement import Steps
-
-if TYPE_CHECKING:
-    from . import Seat
 
 # Search steps for the going-out look (the hint's own ``PLAY_STEPS``).
 OUT_STEPS = 40_000
@@ -27,8 +26,6 @@ OUT_TILES = 9
 def out_move(me: Seat) -> dict[str, Any] | None:
     """The first move of a line that empties hand and pouch this turn, as an action; None
     when no line within the steps does (or the hand is too large for one to)."""
-    from .best import best_play  # best imports this package: import late
-
     if len(me.mine) > OUT_TILES:
         return None
     line = best_play(me.view, Steps(OUT_STEPS))
@@ -40,8 +37,6 @@ def out_move(me: Seat) -> dict[str, Any] | None:
 def as_action(me: Seat, move: dict[str, Any]) -> dict[str, Any]:
     """A move of ``best_play``'s line as the engine's action, with the expert's own choices
     for what the line leaves open (a Wild's colour, a free action's target)."""
-    from . import _discard_action
-
     if move["type"] == "discard":
         return _discard_action(me, move["tile"])
     action: dict[str, Any] = {"type": "meld", "table": move["table"]}
