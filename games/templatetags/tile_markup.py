@@ -6,9 +6,9 @@ included one by one (0.15 ms a tile, 12 to 60 a board; a board is drawn for ever
 seat's socket after every move). Yet a tile looks the same whenever it is in the same
 state: its markup depends only on what it is given here (its face, its spoken label
 in the reader's language, and the three switches), all of it what this seat may see.
-So each look is rendered once per process and reused, as a game whose presenters
-pre-draw their tiles does. The template sees only these values, never the page's
-context.
+So each look is rendered once per process and reused: by this tag in a template, or
+by a game's presenters calling ``tile_markup`` to pre-draw their tiles. The template
+sees only these values, never the page's context.
 """
 
 from __future__ import annotations

@@ -6,11 +6,8 @@ or a move's public view, so no hidden tile can reach a page.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
-from django.conf import settings
-from django.template.loader import get_template
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
@@ -19,6 +16,7 @@ from games.engine.registry import engine_for
 from games.models import Game, Move, Seat
 from games.table_flow import recent_moves, seat_name
 from games.table_urls import TableUrls
+from games.templatetags.tile_markup import tile_markup
 from games.web.spectator import is_spectator
 from games.web.tile_rummy.log import (
     COLOUR_NAME,
@@ -76,21 +74,7 @@ def tile_html(tile: dict[str, Any], group: str = "tile", still: bool = False) ->
     all of it the seat may see (a tile's face, never where a hidden tile lies).
     ``still``: a spectator's plain face (games.web.spectator), not a tile to pick.
     """
-    if settings.DEBUG:  # templates edited while the dev server runs show at once
-        return _render_tile(group, still, tile)
-    try:
-        return _cached_tile(group, still, tuple(sorted(tile.items())))
-    except TypeError:  # a value that cannot be a key (a list): drawn afresh
-        return _render_tile(group, still, tile)
-
-
-@lru_cache(maxsize=4096)
-def _cached_tile(group: str, still: bool, items: tuple[tuple[str, Any], ...]) -> str:
-    return _render_tile(group, still, dict(items))
-
-
-def _render_tile(group: str, still: bool, tile: dict[str, Any]) -> str:
-    return get_template(TILE_TEMPLATE).render({"t": tile, "group": group, "still": still})
+    return tile_markup(TILE_TEMPLATE, tile, group, still=still)
 
 
 def sets_context(
