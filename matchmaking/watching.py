@@ -15,17 +15,24 @@
 - **Live**: the page asks for the next version like a seat's board does, and
   its poll waits for the table's news (``games.live``) before answering 204.
 - **Counted**: each spectator's page touches a ``Watcher`` row; the players'
-  online bar shows how many were seen in the last ``SEEN_SECONDS``.
+  online bar shows how many were seen in the last ``SEEN_SECONDS``. The count is
+  drawn into every board after every move, so it is kept in the cache for
+  ``COUNT_FRESH_SECONDS`` (a spectator's touch clears it: an arrival shows at the
+  next move, a departure at most that much later than ``SEEN_SECONDS``), not
+  counted again by a query per move.
 """
 
 from __future__ import annotations
 
 import copy
+import logging
 import random
 from datetime import timedelta
 from typing import Any
+from uuid import UUID
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db.models import Q
 from django.http import Http404, HttpRequest
 from django.template.loader import render_to_string
@@ -52,9 +59,13 @@ from rooms import services as rooms
 from rooms.models import Room, RoomStatus
 from rooms.people import Person, person
 
+log = logging.getLogger(__name__)
+
 SESSION_KEY = "watch_rooms"
 SEEN_SECONDS = 45  # longer than a waiting poll (LIVE_WAIT_SECONDS) plus its next ask
 LIST_SIZE = 30
+COUNT_FRESH_SECONDS = 10  # a table's spectator count is read from the cache this long
+COUNT_KEY = "watching:count:"
 FORGET_CHANCE = 0.01  # one spectator poll in a hundred drops watcher rows a day old
 
 
@@ -234,15 +245,46 @@ def touch(request: HttpRequest, game: Game) -> None:
         unique_fields=["game", "viewer"],
         update_fields=["last_seen"],
     )
+    _forget_count(game.id)
     if random.random() < FORGET_CHANCE:  # noqa: S311 - not security: spreads a cleanup
         Watcher.objects.filter(last_seen__lt=now - timedelta(days=1)).delete()
 
 
 @shared  # one read for every drawing of a move's publish (core.memo)
 def count(game_id: Any) -> int:
-    """Spectators seen in the last ``SEEN_SECONDS``."""
+    """Spectators seen in the last ``SEEN_SECONDS``: from the cache while it is fresh (a
+    board is drawn for every audience after every move; the count changes far less)."""
+    key = _count_key(game_id)
+    try:
+        found = cache.get(key)
+    except Exception:  # noqa: BLE001 - the cache is down: the database still counts
+        log.warning("could not read a spectator count from the cache", exc_info=True)
+        return _counted(game_id)
+    if isinstance(found, int):
+        return found
+    value = _counted(game_id)
+    try:
+        cache.set(key, value, COUNT_FRESH_SECONDS)
+    except Exception:  # noqa: BLE001 - counted again at the next move
+        log.warning("could not keep a spectator count in the cache", exc_info=True)
+    return value
+
+
+def _counted(game_id: Any) -> int:
     since = timezone.now() - timedelta(seconds=SEEN_SECONDS)
     return Watcher.objects.filter(game_id=game_id, last_seen__gte=since).count()
+
+
+def _forget_count(game_id: Any) -> None:
+    """A spectator arrived or is still here: the next board counts again."""
+    try:
+        cache.delete(_count_key(game_id))
+    except Exception:  # noqa: BLE001 - the count is then at most COUNT_FRESH_SECONDS old
+        log.warning("could not clear a spectator count in the cache", exc_info=True)
+
+
+def _count_key(game_id: Any) -> str:
+    return f"{COUNT_KEY}{UUID(str(game_id)).hex}"
 
 
 # --- the Watch list --------------------------------------------------------------------

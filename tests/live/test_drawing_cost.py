@@ -34,7 +34,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 DRAWINGS = 100
 
 
-@pytest.mark.parametrize("kind", ["tile_rummy", "rumbaroo"])
+@pytest.mark.parametrize("kind", ["tile_rummy", "rumbaroo", "romanian_tile_rummy"])
 def test_a_drawing_reads_nothing_beyond_the_shared_rows(kind: str) -> None:
     game = game_with_seats(table(people(2), kind=kind, options=_options(kind, 2)).id)
     assert game is not None
