@@ -43,8 +43,12 @@ def my_turn_link(context: dict[str, Any]) -> str:
     if not socket:
         return link
     # base.html stays as it is: the header's link brings the script that keeps it live.
-    script = format_html('<script src="{}" defer></script>', static("js/live_more.js"))
-    return format_html("{}{}", link, script)
+    scripts = format_html(
+        '<script src="{}" defer></script><script src="{}" defer></script>',
+        static("js/live_socket.js"),
+        static("js/live_more.js"),
+    )
+    return format_html("{}{}", link, scripts)
 
 
 def link_html(count: int, socket: str = "") -> SafeString:

@@ -18,17 +18,10 @@
  */
 (function () {
   "use strict";
-  if (!window.WebSocket) return;
+  if (!window.WebSocket || !window.rummyLiveSocket) return;
 
-  const NOT_ALLOWED = 4403;
   const MOST_WAITING = 6; // boards queued beyond this: only the newest is shown
-  const LONGEST_WAIT = 30000; // ms between attempts to reopen, at most
 
-  let socket = null;
-  let open = false;
-  let done = false; // refused, or the table stopped: the poll alone from now on
-  let tries = 0;
-  let retry = null;
   let queue = [];
   let timer = null;
 
@@ -47,71 +40,42 @@
     return version === null ? number(element, "data-step") : version;
   }
 
-  function connect() {
-    const element = liveElement();
-    if (!element || socket || done || !window.htmx) return;
-    const url = new URL(element.getAttribute("data-live"), window.location.href);
-    url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
-    let ws;
-    try {
-      ws = new WebSocket(url.href);
-    } catch (e) {
-      return;
-    }
-    socket = ws;
-    ws.onopen = function () {
-      open = true;
-      tries = 0;
-      talkCarried(true);
+  // The socket (static/js/live_socket.js): reopened after a gap, never after 4403, and closed
+  // once the board stops carrying data-live, unless it is still stepping through moves.
+  const live = window.rummyLiveSocket({
+    attribute: "data-live",
+    ready: function () {
+      return Boolean(window.htmx);
+    },
+    hello: function () {
       const shown = liveElement();
       // The version this page shows: the current board comes back if it is not that one.
-      ws.send(JSON.stringify({
+      return {
         type: "hello",
         version: shown ? versionOf(shown) : null,
         stamp: shown ? number(shown, "data-stamp") : null,
-      }));
-    };
-    ws.onmessage = function (event) {
-      let message = null;
-      try {
-        message = JSON.parse(event.data);
-      } catch (e) {
-        return;
-      }
-      if (message && message.type === "talk") {
+      };
+    },
+    heard: function (message) {
+      if (message.type === "talk") {
         document.dispatchEvent(new CustomEvent("live:talk"));
         return;
       }
-      if (!message || message.type !== "board" || typeof message.html !== "string") return;
+      if (message.type !== "board" || typeof message.html !== "string") return;
       queue.push(message);
       if (queue.length > MOST_WAITING) queue = queue.slice(-1);
       drain();
-    };
-    ws.onclose = function (event) {
-      if (socket === ws) {
-        if (open) talkCarried(false);
-        socket = null;
-        open = false;
-      }
-      if (event.code === NOT_ALLOWED) done = true;
-      if (!done) later();
-    };
-  }
+    },
+    changed: talkCarried,
+    finished: function () {
+      return !stepping(document.getElementById("board") || document.body);
+    },
+  });
 
   // Whether this socket brings the table's talk notices (talk.js reads it), said at each change.
   function talkCarried(on) {
     document.documentElement.dataset.liveTalk = on ? "on" : "";
     document.dispatchEvent(new CustomEvent("live:talk"));
-  }
-
-  function later() {
-    if (retry) return;
-    const wait = Math.min(LONGEST_WAIT, 1000 * Math.pow(2, tries)) * (0.75 + Math.random() / 2);
-    tries += 1;
-    retry = window.setTimeout(function () {
-      retry = null;
-      connect();
-    }, wait);
   }
 
   // --- holding the poll back while the socket is open ------------------------------------
@@ -121,7 +85,7 @@
   }
 
   document.addEventListener("htmx:beforeRequest", function (event) {
-    if (!open) return;
+    if (!live.isOpen()) return;
     const detail = event.detail || {};
     const element = detail.elt;
     if (!element || !element.hasAttribute || !element.hasAttribute("data-live")) return;
@@ -245,16 +209,8 @@
 
   // --- after any swap: the table may have stopped (game over) or started carrying data-live --
 
-  document.addEventListener("htmx:afterSettle", function () {
-    const element = liveElement();
-    if (!element && socket && !stepping(document.getElementById("board") || document.body)) {
-      done = true;
-      socket.close(1000);
-    } else if (element && !socket && !retry) {
-      connect();
-    }
-  });
+  document.addEventListener("htmx:afterSettle", live.settle);
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", connect);
-  else connect();
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", live.connect);
+  else live.connect();
 })();

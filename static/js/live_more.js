@@ -13,94 +13,23 @@
  * the server the page is there), never waiting on the server, and at once on the socket's
  * news. When the socket closes or cannot open, every poll runs as before, and the socket
  * is tried again after 1, 2, 4… up to 30 s; never after 4403 (this page may not listen),
- * nor once no element names it any more (the wait or the event is over).
+ * nor once no element names it any more (the wait or the event is over): the socket itself
+ * is static/js/live_socket.js's, as a table's is.
  */
 (function () {
   "use strict";
-  if (window.rummyLiveMore || !window.WebSocket) return;
+  if (window.rummyLiveMore || !window.WebSocket || !window.rummyLiveSocket) return;
   window.rummyLiveMore = true;
-
-  const NOT_ALLOWED = 4403;
-  const LONGEST_WAIT = 30000; // ms between attempts to reopen, at most
 
   function number(element, name) {
     const value = parseInt(element ? element.getAttribute(name) : "", 10);
     return isNaN(value) ? null : value;
   }
 
-  // One reconnecting socket to the path the first element carrying `attribute` names.
+  // One reconnecting socket to the path the first element carrying `attribute` names
+  // (static/js/live_socket.js).
   function liveSocket(attribute, hello, heard, changed) {
-    let socket = null;
-    let open = false;
-    let done = false;
-    let tries = 0;
-    let retry = null;
-
-    function element() {
-      return document.querySelector("[" + attribute + "]");
-    }
-
-    function connect() {
-      const named = element();
-      const path = named && named.getAttribute(attribute);
-      if (!path || socket || done) return;
-      const url = new URL(path, window.location.href);
-      url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
-      let ws;
-      try {
-        ws = new WebSocket(url.href);
-      } catch (e) {
-        return;
-      }
-      socket = ws;
-      ws.onopen = function () {
-        open = true;
-        tries = 0;
-        ws.send(JSON.stringify(hello()));
-        changed(true);
-      };
-      ws.onmessage = function (event) {
-        let message = null;
-        try {
-          message = JSON.parse(event.data);
-        } catch (e) {
-          return;
-        }
-        if (message && typeof message.type === "string") heard(message);
-      };
-      ws.onclose = function (event) {
-        const was = open;
-        if (socket === ws) {
-          socket = null;
-          open = false;
-        }
-        if (event.code === NOT_ALLOWED) done = true;
-        if (was) changed(false);
-        if (!done) later();
-      };
-    }
-
-    function later() {
-      if (retry) return;
-      const wait = Math.min(LONGEST_WAIT, 1000 * Math.pow(2, tries)) * (0.75 + Math.random() / 2);
-      tries += 1;
-      retry = window.setTimeout(function () {
-        retry = null;
-        connect();
-      }, wait);
-    }
-
-    // After a swap: no element names the socket any more (close it), or one does again.
-    function settle() {
-      if (!element() && socket) {
-        done = true;
-        socket.close(1000);
-      } else if (element() && !socket && !retry) {
-        connect();
-      }
-    }
-
-    return { connect: connect, settle: settle, isOpen: function () { return open; } };
+    return window.rummyLiveSocket({ attribute: attribute, hello: hello, heard: heard, changed: changed });
   }
 
   function ask(id, eventName) {
