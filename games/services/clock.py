@@ -28,7 +28,8 @@ from games.services.writes import write_move
 def apply_due_timeouts(game_id: UUID | str, version: int | None = None, limit: int = 8) -> int:
     """Play the timeout for each person whose clock ran out; idempotent, returns moves played.
 
-    ``version`` (a task's) makes a late or duplicate task a no-op once the game moved on.
+    ``version`` (a task's): the countdown of the turn on now, whichever turn it was queued
+    for (a table has one countdown on its way, ``deadlines.queue_clock``).
     Without one (a poll, the sweep) it first plays on any computer turns an
     earlier request left owed on the embedded default.
     """
@@ -49,8 +50,12 @@ def _apply_timeouts(game_id: UUID | str, version: int | None, limit: int) -> int
     charged: set[int] = set()
     while played < limit:
         game = game_with_seats(game_id)
+        if game is not None and version is not None and not played:
+            # One countdown a table (deadlines.queue_clock): a task for a turn already
+            # played is the countdown of the turn on now, from this same read.
+            version = game.version
         if game is None or (version is not None and game.version != version + played):
-            break  # a task for a turn already played: the one read, nothing more
+            break
         if not _clock_ran_out(game):
             if version is not None and not played:
                 _count_down_again(game)
@@ -77,9 +82,11 @@ def _apply_timeouts(game_id: UUID | str, version: int | None, limit: int) -> int
 
 
 def _count_down_again(game: Game) -> None:
-    """A task's turn is still on but its deadline moved later (melding lengthens a turn):
-    count down to the new one, from the row just read. An eager task runs at once: the
-    table's next request applies the timeout instead."""
+    """A task's turn is still on but its deadline moved later (melding lengthens a turn),
+    or the game moved on to a turn whose move queued no countdown (one was on its way:
+    this task, ``deadlines.queue_clock``): count down to the deadline now, from the row
+    just read. An eager task runs at once: the table's next request applies the timeout
+    instead."""
     if task_queue.in_process() or game.status != GameStatus.ACTIVE:
         return
     if game.deadline is None or game.paused_until is not None:

@@ -1,6 +1,8 @@
-"""What a turn's clock task costs once the turn was played: one read, nothing queued (issue 37
-item 3: every move queues one, so its cost is a move's cost); a turn still on whose deadline
-moved later is counted down again from that same read."""
+"""What a turn's clock task costs: one read, then on to the deadline it finds (issue 37 item 3).
+
+A table has one countdown on its way (games/services/deadlines.py): a move whose deadline
+comes no sooner than the countdown already queued queues none, and that countdown, once
+due, counts down again to the turn then on, from the same read."""
 
 from __future__ import annotations
 
@@ -29,14 +31,30 @@ def queued(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int, float]]:
     return calls
 
 
-def test_a_clock_task_for_a_turn_already_played_reads_once(queued: list) -> None:
+def test_a_clock_task_for_a_turn_already_played_counts_down_to_the_turn_on_now(
+    queued: list,
+) -> None:
     game, seat = person_to_act()
     services.play(game.id, seat, {"type": "draw"}, game.version)
-    assert fresh(game).version > game.version
+    now = fresh(game)
+    assert now.version > game.version and now.deadline is not None
     with CaptureQueriesContext(connection) as seen:
         assert expire_clock(str(game.id), game.version) == 0
     assert len(seen.captured_queries) == 1, [q["sql"] for q in seen.captured_queries]
-    assert queued == []
+    [(game_id, version, wait)] = queued
+    left = (now.deadline - timezone.now()).total_seconds()
+    assert (game_id, version) == (str(game.id), now.version) and left - 5 < wait <= left + 1
+
+
+def test_a_clock_task_for_a_turn_already_played_plays_the_timeout_now_due(
+    queued: list,
+) -> None:
+    game, seat = person_to_act()
+    services.play(game.id, seat, {"type": "draw"}, game.version)
+    now = fresh(game)
+    Game.objects.filter(id=game.id).update(deadline=timezone.now() - timedelta(seconds=1))
+    assert expire_clock(str(game.id), game.version) >= 1  # the turn on now ran out
+    assert fresh(game).version > now.version
 
 
 def test_a_lengthened_turn_is_counted_down_again_from_the_same_read(queued: list) -> None:
