@@ -31,13 +31,19 @@ def queued(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int, float]]:
     return calls
 
 
-def test_a_clock_task_for_a_turn_already_played_counts_down_to_the_turn_on_now(
-    queued: list,
-) -> None:
+def turn_played() -> tuple[Game, Game]:
+    """A turn played after its countdown was queued: the game then, and now."""
     game, seat = person_to_act()
     services.play(game.id, seat, {"type": "draw"}, game.version)
     now = fresh(game)
     assert now.version > game.version and now.deadline is not None
+    return game, now
+
+
+def test_a_clock_task_for_a_turn_already_played_counts_down_to_the_turn_on_now(
+    queued: list,
+) -> None:
+    game, now = turn_played()
     with CaptureQueriesContext(connection) as seen:
         assert expire_clock(str(game.id), game.version) == 0
     assert len(seen.captured_queries) == 1, [q["sql"] for q in seen.captured_queries]
@@ -49,9 +55,7 @@ def test_a_clock_task_for_a_turn_already_played_counts_down_to_the_turn_on_now(
 def test_a_clock_task_for_a_turn_already_played_plays_the_timeout_now_due(
     queued: list,
 ) -> None:
-    game, seat = person_to_act()
-    services.play(game.id, seat, {"type": "draw"}, game.version)
-    now = fresh(game)
+    game, now = turn_played()
     Game.objects.filter(id=game.id).update(deadline=timezone.now() - timedelta(seconds=1))
     assert expire_clock(str(game.id), game.version) >= 1  # the turn on now ran out
     assert fresh(game).version > now.version
