@@ -54,7 +54,15 @@ def members(game_id: str) -> list[str]:
 
 def remember(group: str, message: dict[str, Any]) -> None:
     """Keep the board ``group`` was last sent, for a page that reconnects."""
-    cache.set(f"{LAST_KEY}{group}", message, settings.LIVE_AUDIENCE_SECONDS)
+    remember_all([(group, message)])
+
+
+def remember_all(sent: list[tuple[str, dict[str, Any]]]) -> None:
+    """Keep each group's board at once: one cache round trip for a move's every audience
+    (a move draws them inside its transaction, which holds the game's row meanwhile)."""
+    if sent:
+        kept = {f"{LAST_KEY}{group}": message for group, message in sent}
+        cache.set_many(kept, settings.LIVE_AUDIENCE_SECONDS)
 
 
 def last(group: str) -> dict[str, Any] | None:

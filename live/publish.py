@@ -98,8 +98,8 @@ def _draw_game(game: Game, groups: list[str]) -> Drawn:
             log.exception("could not draw the board for %s", name)
             continue
         if message is not None:
-            audiences.remember(name, message)
             out.append((name, message))
+    audiences.remember_all(out)
     return out
 
 
