@@ -434,6 +434,7 @@ class TableFlow:
         extra = {} if prompt is None else {"prompt": prompt}
         context = self.board_context(game, seat, view, draft, **extra)
         context.update(self.timing(request, game, context, seat), error=error)
+        context.update(socket_form_token(request))
         template = template or self.board_template
         if prompt is not None and not request.htmx:
             template = self.template
@@ -563,6 +564,14 @@ def drawn_answer(request: HttpRequest, message: dict[str, Any]) -> HttpResponse:
     if message.get("trigger"):
         response.headers["HX-Trigger"] = str(message["trigger"])
     return response
+
+
+def socket_form_token(request: HttpRequest) -> dict[str, str]:
+    """The forms' CSRF token of a board drawn for a socket (``live.render`` marks its stand-in
+    request with ``form_token``): a fixed placeholder each page replaces with its own,
+    instead of a token masked afresh for every drawing. Nothing for a real request."""
+    token = getattr(request, "form_token", "")
+    return {"csrf_token": token} if token else {}
 
 
 def resent(request: HttpRequest) -> bool:

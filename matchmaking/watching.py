@@ -46,7 +46,7 @@ from games.access import game_with_seats, stamp_of
 from games.engine.registry import engine_for
 from games.models import Game, GameStatus, Move, Seat
 from games.online import placeholder_name
-from games.table_flow import SPEEDS
+from games.table_flow import SPEEDS, socket_form_token
 from leaderboards.blocks import names_kept_from
 from leaderboards.privacy import names_hidden
 from matchmaking import ratings
@@ -169,6 +169,7 @@ def board(request: HttpRequest, game: Game, at: int | None) -> dict[str, Any]:
         game=_as_watched(game),
         round=round_end(game, adapter, spectator, move.public_view),
         watching=True,  # the round templates leave out Next round and the room's buttons
+        **socket_form_token(request),
     )
     active = game.status == GameStatus.ACTIVE
     # Named apart from the board's own keys (``next_at``, ``seen``…), which mean the seat's poll.
