@@ -46,11 +46,13 @@ def sweep_computer_turns() -> int:
 
 @shared_task(acks_late=True, ignore_result=True)
 def expire_clock(game_id: str, version: int) -> int:
-    """An online turn's clock ran out: play the timeout if the game is still where it was.
+    """An online turn's clock ran out: play the timeout of the turn on now if its clock did.
 
-    It checks the stored version and deadline first (one read), so a task for a turn
-    already played, an early run (an eager task runs at once) or a duplicate does
-    nothing; a turn that was lengthened (melding) is counted down again.
+    It checks the stored deadline first (one read). A table has one countdown on its way
+    (``services.queue_clock``), so a task queued for a turn already played is the
+    countdown of the turn on now: it plays that turn's timeout if due, else counts down
+    again to its deadline, as for a turn that was lengthened (melding). An early run (an
+    eager task runs at once) does nothing; a duplicate's timeout loses the version check.
     """
     return services.apply_due_timeouts(game_id, version)
 

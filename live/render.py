@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest
@@ -31,13 +31,11 @@ from games.access import stamp_of
 from games.gameweb import web_for
 from games.models import Game
 from games.online import placeholder_name
+from games.table_flow import TableRequest, socket_form_token
 from live.viewer import Audience
 from matchmaking import watching
 from preferences.feel import DEFAULT
 from rooms import services as rooms
-
-if TYPE_CHECKING:
-    from games.table_flow import TableRequest
 
 WATCH_LIVE = "matchmaking/watch.html#live"
 FORM_TOKEN = "drawn" + "0" * 59  # a CSRF token's shape; the page's own replaces it
@@ -86,11 +84,11 @@ def render(game: Game, audience: Audience) -> dict[str, Any] | None:
             if room is None or not watching.watchable_game(game):
                 return None
             context = watching.page_context(request, game, room, None)
-            context["csrf_token"] = FORM_TOKEN  # the page part around the board's
+            context.update(socket_form_token(request))  # the part around the board
             html = render_to_string(WATCH_LIVE, context, request=request)
             target = WATCH
         else:
-            response = flow.board(cast("TableRequest", request), game, seats[audience.seat])
+            response = flow.board(cast(TableRequest, request), game, seats[audience.seat])
             html = response.content.decode()
             trigger = response.headers.get("HX-Trigger", "")
             target = BOARD
