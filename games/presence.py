@@ -33,7 +33,11 @@ def mark(request: HttpRequest, game_id: UUID | str) -> None:
     """Record that the caller's page for this game is open now (cheap; throttled per process)."""
     user = request.user
     user_id = user.pk if user.is_authenticated else None
-    device_key = getattr(request, "device_key", "")
+    mark_for(game_id, user_id, getattr(request, "device_key", ""))
+
+
+def mark_for(game_id: UUID | str, user_id: int | None, device_key: str) -> None:
+    """:func:`mark` for a page whose request is gone (a websocket's beat keeps only who)."""
     if user_id is None and not device_key:
         return
     key = _key(game_id, user_id, device_key)

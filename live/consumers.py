@@ -9,9 +9,10 @@ connection that may see nothing of the table is accepted and closed at once with
 Then the page says which version it shows (``hello``) and gets the current board if
 that is not it. Afterwards every board its audience is sent is forwarded as is:
 no database read, no rendering. Every :data:`BEAT_SECONDS` the connection tells the
-site it is still there: the seat's page is open (``games.presence``: no "your turn"
-notification), the spectator is counted (``matchmaking.watching``), and now and
-then its audience is still wanted (``live.audiences``). docs/live.md has the format.
+site it is still there (``live.beats``: one task of the process beats for all of
+them): the seat's page is open (``games.presence``: no "your turn" notification), the
+spectator is counted (``matchmaking.watching``), and now and then its audience is
+still wanted (``live.audiences``). docs/live.md has the format.
 
 A person's (:class:`PersonConsumer`, ``live.people``) and a tournament page's
 (:class:`TournamentConsumer`, ``live.tournament_feed``) forward small notices the same
@@ -29,13 +30,13 @@ from uuid import UUID
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
-from django.http import HttpRequest
 from django.utils import translation
 
 from games import presence
 from games.models import Game
 from live import audiences, people, publish, tournament_feed, viewer
-from live.viewer import Audience
+from live.beats import Beats
+from live.viewer import Audience, Caller
 from matchmaking import watching
 from notifications.my_turn import count_for
 from notifications.templatetags.my_turn import PERSON_SOCKET, link_html
@@ -48,6 +49,8 @@ REGISTER_EVERY = 15  # beats: the audience is said to be wanted every 5 minutes
 LARGEST_HELLO = 512  # characters: a page sends only its version and stamp
 WAIT_BEAT_SECONDS = 2.0  # a live wait's place is kept this often (queue.STALE_SECONDS is 6)
 SENT_FIELDS = ("version", "stamp", "target", "html", "trigger")
+TABLE_BEATS = Beats(BEAT_SECONDS)  # a table's connections: seat open, spectator counted
+PERSON_BEATS = Beats(BEAT_SECONDS * REGISTER_EVERY)  # a person's: still listening
 
 
 class ForwardingConsumer(AsyncJsonWebsocketConsumer):
@@ -77,8 +80,8 @@ class TableConsumer(ForwardingConsumer):
     FORWARDS = frozenset({"live.board", "live.talk"})
 
     audience: Audience | None = None
-    request: HttpRequest | None = None
-    beat: asyncio.Task[None] | None = None
+    caller: Caller | None = None
+    beats: int = 0
     sent: tuple[int, int] = (-1, -1)
 
     async def connect(self) -> None:
@@ -88,14 +91,13 @@ class TableConsumer(ForwardingConsumer):
         if admitted is None:
             await self.close(code=NOT_ALLOWED)
             return
-        self.audience, self.request = admitted
+        self.audience, self.caller = admitted
         await self.channel_layer.group_add(self.audience.group, self.channel_name)
-        await database_sync_to_async(self._still_here)(0)
-        self.beat = asyncio.get_running_loop().create_task(self._beats())
+        await database_sync_to_async(self._still_here)()
+        TABLE_BEATS.join(self._still_here)
 
     async def disconnect(self, code: int) -> None:
-        if self.beat is not None:
-            self.beat.cancel()
+        TABLE_BEATS.leave(self._still_here)
         if self.audience is not None:
             await self.channel_layer.group_discard(self.audience.group, self.channel_name)
 
@@ -121,26 +123,19 @@ class TableConsumer(ForwardingConsumer):
         """A line of the table's talk this audience reads was said: the page asks for it."""
         await self.send_json({"type": "talk"})
 
-    async def _beats(self) -> None:
-        beats = 0
-        while True:
-            await asyncio.sleep(BEAT_SECONDS)
-            beats += 1
-            try:
-                await database_sync_to_async(self._still_here)(beats)
-            except Exception:  # noqa: BLE001 - a missed beat is retried with the next one
-                log.warning("a live connection's beat failed", exc_info=True)
-
-    def _still_here(self, beats: int) -> None:
-        audience, request = self.audience, self.request
-        if audience is None or request is None:
+    def _still_here(self) -> None:
+        """The connection's beat (when it opens, then every ``BEAT_SECONDS``)."""
+        audience, caller = self.audience, self.caller
+        if audience is None or caller is None:
             return
-        if beats % REGISTER_EVERY == 0:
+        if self.beats % REGISTER_EVERY == 0:
             audiences.add(audience.game_id, audience.group)
+        self.beats += 1
         if audience.seat is not None:
-            presence.mark(request, UUID(audience.game_id))
+            who = caller.person
+            presence.mark_for(audience.game_id, who.user_id, who.device_key)
         else:
-            watching.touch(request, Game(id=UUID(audience.game_id)))
+            watching.touch_as(caller.viewer, Game(id=UUID(audience.game_id)))
 
 
 class PersonConsumer(ForwardingConsumer):
@@ -150,7 +145,6 @@ class PersonConsumer(ForwardingConsumer):
 
     listener: people.Listener | None = None
     waiting: bool = False  # a live quick-match wait's page: its place is kept from here
-    beat: asyncio.Task[None] | None = None
     keeping: asyncio.Task[None] | None = None
 
     async def connect(self) -> None:
@@ -162,12 +156,12 @@ class PersonConsumer(ForwardingConsumer):
         self.listener = listener
         await self.channel_layer.group_add(listener.group, self.channel_name)
         await database_sync_to_async(people.listens)(listener.group)
-        self.beat = asyncio.get_running_loop().create_task(self._beats())
+        PERSON_BEATS.join(self._still_listens)
 
     async def disconnect(self, code: int) -> None:
-        for task in (self.beat, self.keeping):
-            if task is not None:
-                task.cancel()
+        PERSON_BEATS.leave(self._still_listens)
+        if self.keeping is not None:
+            self.keeping.cancel()
         if self.listener is not None:
             await self.channel_layer.group_discard(self.listener.group, self.channel_name)
 
@@ -203,15 +197,10 @@ class PersonConsumer(ForwardingConsumer):
                 out.update(turns=turns, link=str(link_html(turns, PERSON_SOCKET)))
         await self.send_json(out)
 
-    async def _beats(self) -> None:
-        """Now and then: the person still listens (``live.people``)."""
-        while True:
-            await asyncio.sleep(BEAT_SECONDS * REGISTER_EVERY)
-            try:
-                if self.listener is not None:
-                    await database_sync_to_async(people.listens)(self.listener.group)
-            except Exception:  # noqa: BLE001 - a missed beat is retried with the next one
-                log.warning("a person's live connection's beat failed", exc_info=True)
+    def _still_listens(self) -> None:
+        """Now and then (``PERSON_BEATS``): the person still listens (``live.people``)."""
+        if self.listener is not None:
+            people.listens(self.listener.group)
 
     async def _wait_beats(self) -> None:
         """While the person waits: their place is kept, as their page's poll would."""
@@ -226,7 +215,7 @@ class PersonConsumer(ForwardingConsumer):
         """The wait's beat; once the person no longer waits, the page asks how it ended."""
         if self.listener is None:
             return
-        still = await database_sync_to_async(people.keep_place)(self.listener.request)
+        still = await database_sync_to_async(people.keep_place)(self.listener.person)
         if not still:
             self.waiting = False
             await self.send_json({"type": "wait"})

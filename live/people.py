@@ -32,7 +32,6 @@ import redis
 from django.conf import settings
 from django.db import transaction
 from django.db.models.signals import post_save
-from django.http import HttpRequest
 
 from games.models import Game, Seat
 from live import sending, viewer
@@ -71,9 +70,8 @@ def group_of(person: Person) -> str:
 
 @dataclass(frozen=True)
 class Listener:
-    """A connection to the person's channel: who, in which language, from which request."""
+    """A connection to the person's channel: who, in which language."""
 
-    request: HttpRequest
     person: Person
     language: str
 
@@ -89,13 +87,13 @@ def admit(scope: Mapping[str, Any]) -> Listener | None:
     who = person(request)
     if not who.known:
         return None
-    return Listener(request, who, viewer.language_of(request))
+    return Listener(who, viewer.language_of(request))
 
 
-def keep_place(request: HttpRequest) -> bool:
+def keep_place(who: Person) -> bool:
     """A live quick-match wait's beat from its socket, as its page's poll would be: still
     here, pair if possible. False once the person no longer waits (seated, refused, gone)."""
-    row = queue.heartbeat(person(request), Lane.LIVE)
+    row = queue.heartbeat(who, Lane.LIVE)
     return row is not None and row.status == EntryStatus.WAITING
 
 

@@ -19,9 +19,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from importlib import import_module
 from typing import Any
 from uuid import UUID
 
+from django.conf import settings
+from django.contrib import auth
 from django.http import Http404, HttpRequest
 from django.http.cookie import parse_cookie
 from django.utils import translation
@@ -35,6 +38,7 @@ from games.table_flow import SPEEDS
 from matchmaking import watching
 from preferences.feel import feel_of
 from preferences.language import saved_language
+from rooms.people import Person, person
 
 SPECTATORS = "w"
 _GROUP = re.compile(
@@ -83,9 +87,13 @@ class Audience:
 def request_from_scope(scope: Mapping[str, Any]) -> HttpRequest:
     """The websocket's handshake as a request the site's own rules can read.
 
-    Channels' ``AuthMiddlewareStack`` has put the session and the account on the
-    scope; the device key comes from the signed cookie as ``DeviceMiddleware``
-    reads it, except that a connection without one gets none (nothing to own).
+    The session and the account are found from the handshake's cookies here, as
+    Django's session and authentication middleware find them for a page, rather than
+    by Channels' ``AuthMiddlewareStack``: its three layers each kept a copy of the scope,
+    the session and a lazy account for as long as the connection stayed open, a tenth of
+    an idle connection's memory, for a question asked once, when it opens. The device
+    key comes from the signed cookie as ``DeviceMiddleware`` reads it, except that a
+    connection without one gets none (nothing to own).
     """
     request = HttpRequest()
     request.method = "GET"
@@ -97,15 +105,27 @@ def request_from_scope(scope: Mapping[str, Any]) -> HttpRequest:
     request.META["SERVER_NAME"], request.META["SERVER_PORT"] = str(server[0]), str(server[1])
     client = scope.get("client") or ("", 0)
     request.META["REMOTE_ADDR"] = str(client[0])
-    cookies = scope.get("cookies")
-    raw = request.META.get("HTTP_COOKIE", "")
-    request.COOKIES = dict(cookies) if cookies else parse_cookie(raw)
-    request.session = scope["session"]
-    request.user = scope["user"]
+    request.COOKIES = parse_cookie(request.META.get("HTTP_COOKIE", ""))
+    session_key = request.COOKIES.get(settings.SESSION_COOKIE_NAME)
+    request.session = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
+    request.user = auth.get_user(request)
     device = read_device(request)
     request.device_key = device.key if device is not None else ""  # type: ignore[attr-defined]
     request.feel = feel_of(request)  # type: ignore[attr-defined]
     return request
+
+
+@dataclass(frozen=True, slots=True)
+class Caller:
+    """Who a connection is, once admitted: all its beats need of the handshake's request
+    (the request itself, with every header and the session, is let go)."""
+
+    person: Person
+    viewer: str  # a spectator's key (``matchmaking.watching.viewer_key``)
+
+    @classmethod
+    def of(cls, request: HttpRequest) -> Caller:
+        return cls(person(request), watching.viewer_key(request))
 
 
 def language_of(request: HttpRequest) -> str:
@@ -114,8 +134,8 @@ def language_of(request: HttpRequest) -> str:
     return chosen.lower()
 
 
-def admit(scope: Mapping[str, Any], game_id: UUID | str) -> tuple[Audience, HttpRequest] | None:
-    """The connection's audience (and its request), or None: it may see nothing of this table."""
+def admit(scope: Mapping[str, Any], game_id: UUID | str) -> tuple[Audience, Caller] | None:
+    """The connection's audience (and who it is), or None: it may see nothing of this table."""
     request = request_from_scope(scope)
     game = game_with_seats(game_id)
     if game is None:
@@ -123,13 +143,13 @@ def admit(scope: Mapping[str, Any], game_id: UUID | str) -> tuple[Audience, Http
     language = language_of(request)
     seat = next((s for s in game.seats.all() if owns_seat(request, s)), None)
     if seat is not None:
-        return seat_audience(request, game, seat, language), request
+        return seat_audience(request, game, seat, language), Caller.of(request)
     try:
         watching.find(request, game_id)
     except Http404:
         return None
     hidden = _hidden_by(game, lambda: watching.hide_names(request, game))
-    return Audience(game.id.hex, None, language, "fast", False, hidden), request
+    return Audience(game.id.hex, None, language, "fast", False, hidden), Caller.of(request)
 
 
 def seat_audience(request: HttpRequest, game: Game, seat: Seat, language: str) -> Audience:

@@ -239,9 +239,14 @@ def viewer_key(request: HttpRequest) -> str:
 
 def touch(request: HttpRequest, game: Game) -> None:
     """This spectator is here now (one upsert); now and then, rows of long ago are dropped."""
+    touch_as(viewer_key(request), game)
+
+
+def touch_as(viewer: str, game: Game) -> None:
+    """:func:`touch` for the spectator ``viewer_key`` names (a websocket's beat)."""
     now = timezone.now()
     Watcher.objects.bulk_create(
-        [Watcher(game=game, viewer=viewer_key(request)[:80], last_seen=now)],
+        [Watcher(game=game, viewer=viewer[:80], last_seen=now)],
         update_conflicts=True,
         unique_fields=["game", "viewer"],
         update_fields=["last_seen"],

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import json
 import logging
+from typing import Any
 from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.db.models import F
 from django.utils import translation
-from pywebpush import WebPushException, webpush
 
 from notifications.endpoints import canonical_endpoint
 from notifications.message import turn_message
@@ -36,6 +36,39 @@ TTL_SECONDS = 24 * 3600  # a phone offline for a day still gets it when it wakes
 
 class PushFailed(Exception):
     """The push service could not take the message now; try again later."""
+
+
+class Refused(Exception):
+    """The push service answered with an error (``status``: its HTTP status, if any)."""
+
+    def __init__(self, status: int | None, text: str) -> None:
+        super().__init__(text)
+        self.status = status
+
+
+def deliver(info: dict[str, Any], data: str, urgency: str, topic: str, ttl: int) -> None:
+    """POST one encrypted message to the push service ``info["endpoint"]`` names.
+
+    pywebpush (with requests, aiohttp and its cryptography) is loaded here, the first time
+    a process sends, not when the site starts: the pages and the live process never send
+    and were 20-40 MB larger for it. Raises :class:`Refused` for the service's error
+    answers; a network failure raises ``OSError`` (requests' errors are OSErrors).
+    """
+    from pywebpush import WebPushException, webpush
+
+    endpoint = info["endpoint"]
+    try:
+        webpush(
+            info,
+            data=data,
+            vapid_private_key=settings.VAPID_PRIVATE_KEY,
+            vapid_claims={"sub": settings.VAPID_SUBJECT, "aud": _audience(endpoint)},
+            ttl=ttl,
+            timeout=10,
+            headers={"Urgency": urgency, "Topic": topic},
+        )
+    except WebPushException as exc:
+        raise Refused(getattr(exc.response, "status_code", None), str(exc)) from exc
 
 
 def enabled() -> bool:
@@ -76,17 +109,9 @@ def send_turn_push(notice: TurnNotice, subscription: PushSubscription) -> bool:
         return False
     info = {**subscription.as_info(), "endpoint": endpoint}
     try:
-        webpush(
-            info,
-            data=payload(notice),
-            vapid_private_key=settings.VAPID_PRIVATE_KEY,
-            vapid_claims={"sub": settings.VAPID_SUBJECT, "aud": _audience(endpoint)},
-            ttl=TTL_SECONDS,
-            timeout=10,
-            headers={"Urgency": "normal", "Topic": f"turn{notice.game_id.hex[:24]}"},
-        )
-    except WebPushException as exc:
-        status = getattr(exc.response, "status_code", None)
+        deliver(info, payload(notice), "normal", f"turn{notice.game_id.hex[:24]}", TTL_SECONDS)
+    except Refused as exc:
+        status = exc.status
         if status in GONE:
             log.info("push subscription %s gone (%s); removed", subscription.pk, status)
             subscription.delete()

@@ -30,6 +30,8 @@ ALLOWED = {
     # The Redis client, only where a Redis URL is set: development and the tests run without.
     ("games/live.py", "redis"): "live updates' publisher and listener",
     ("metrics/collect.py", "redis"): "the queues' lengths, read from a Redis broker",
+    # pywebpush (requests, aiohttp, cryptography: 20-40 MB), only in a process that sends.
+    ("notifications/push.py", "pywebpush"): "the push sender",
     # psycopg, only on PostgreSQL: the SQLite default never loads it.
     ("core/db.py", "django.db.backends.postgresql.base"): "the prepared cursor's base",
     ("rummy_site/settings.py", "rummy_site.db_pool"): "the pool's check, with a pool only",

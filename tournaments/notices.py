@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import logging
 from datetime import UTC, datetime, timedelta
-from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.db.models import F
@@ -25,7 +24,6 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext
-from pywebpush import WebPushException, webpush
 
 from core.metrics import NOTIFICATION_FAILURES
 from games import catalogue
@@ -147,19 +145,13 @@ def send_push(notice: StartNotice, device: PushSubscription) -> bool:
         title, body = message(notice.tournament)
     path = reverse("tournaments:detail", args=[notice.tournament_id])
     data = {"title": title, "body": body, "url": path, "tag": f"tournament-{notice.tournament_id}"}
-    parts = urlsplit(endpoint)
+    info = {**device.as_info(), "endpoint": endpoint}
     try:
-        webpush(
-            {**device.as_info(), "endpoint": endpoint},
-            data=json.dumps(data),
-            vapid_private_key=settings.VAPID_PRIVATE_KEY,
-            vapid_claims={"sub": settings.VAPID_SUBJECT, "aud": f"{parts.scheme}://{parts.netloc}"},
-            ttl=TTL_SECONDS,
-            timeout=10,
-            headers={"Urgency": "high", "Topic": f"tournament{notice.tournament_id}"},
+        push.deliver(
+            info, json.dumps(data), "high", f"tournament{notice.tournament_id}", TTL_SECONDS
         )
-    except WebPushException as exc:
-        if getattr(exc.response, "status_code", None) in push.GONE:
+    except push.Refused as exc:
+        if exc.status in push.GONE:
             device.delete()
             return False
         raise

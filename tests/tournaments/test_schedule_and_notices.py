@@ -109,7 +109,7 @@ def test_the_five_minute_notice_goes_once_by_email_and_push_in_the_players_langu
     Entry.objects.update(joined=timezone.now() - timedelta(hours=1))
     event.starts_at = timezone.now() + timedelta(minutes=4, seconds=30)
     event.save(update_fields=["starts_at"])
-    with mock.patch("tournaments.notices.webpush") as pushed:
+    with mock.patch("notifications.push.deliver") as pushed:
         tasks.run_tournaments()
         tasks.run_tournaments()  # a second beat tick: nobody is told twice
     assert StartNotice.objects.filter(tournament=event).count() == 2
