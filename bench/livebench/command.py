@@ -199,6 +199,7 @@ class Figures:
         self.database = server.Database(database)
         self.started = 0.0
         self.idle: tuple[int, float] | None = None  # (open sockets, live process MB)
+        self.idle_base = 0.0  # the live process's MB just before they opened
         self.live_mb = 0.0
 
     def _server(self) -> dict[str, float]:
@@ -222,7 +223,11 @@ class Figures:
     def with_idle(self, count: int) -> None:
         from bench.livebench import server
 
-        self.idle = (count, server.rss_mb(self.groups.get("live", set())))
+        mb = server.rss_mb(self.groups.get("live", set()))
+        if count == 0:
+            self.idle_base = mb
+        else:
+            self.idle = (count, mb)
 
     def close(self) -> None:
         from bench.livebench import server
@@ -253,7 +258,11 @@ class Figures:
             out.append(f"live process memory at the end: {self.live_mb:.0f} MB")
         if self.idle is not None:
             count, mb = self.idle
-            out.append(f"with {count} more sockets open and listening: live process {mb:.0f} MB")
+            each = 1000 * (mb - self.idle_base) / count
+            out.append(
+                f"with {count} more sockets open and listening: live process {mb:.0f} MB"
+                f" ({self.idle_base:.0f} MB before they opened: {each:.0f} KB a socket)"
+            )
         return out
 
 

@@ -177,7 +177,7 @@ async def _main(
             tasks.append(asyncio.create_task(player.run(session, end)))
             await asyncio.sleep(CONNECT_SPREAD)
         opened = [0]
-        listeners = await _open_idle(session, players, opts, idle, opened)
+        listeners = await _open_idle(session, players, opts, idle, opened, on_idle)
         if listeners and on_idle is not None:
             on_idle(opened[0])
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -193,6 +193,7 @@ async def _open_idle(
     opts: dict[str, Any],
     idle: int,
     opened: list[int],
+    on_idle: Any = None,
 ) -> list[asyncio.Task[None]]:
     """``idle`` more connections, each an open page's own socket (``/live/me/``) with a
     seat's cookies: open, admitted and beating like any other, but hearing nothing while
@@ -201,6 +202,8 @@ async def _open_idle(
     if not idle or not players:
         return []
     await asyncio.sleep(5.0)  # the seats have their pages (and so their cookies are known)
+    if on_idle is not None:
+        on_idle(0)  # the live process's memory before: what each connection adds is the rest
     origin = f"http://127.0.0.1:{opts['port']}"
     url = f"ws://127.0.0.1:{opts['live_port']}{PERSON_SOCKET}"
     tasks = []
@@ -230,7 +233,7 @@ async def _all_open(tasks: list[asyncio.Task[None]], opened: list[int]) -> None:
 def run(
     seats: list[tuple[str, str, int]], opts: dict[str, Any], idle: int = 0, on_idle: Any = None
 ) -> list[SeatLog]:
-    """Every seat's log, from one event loop; ``on_idle(count)`` runs once the extra
-    ``idle`` connections are open (the command reads the live process's memory then:
-    ``count`` says how many are open)."""
+    """Every seat's log, from one event loop; ``on_idle(0)`` runs just before the extra
+    ``idle`` connections open and ``on_idle(count)`` once they are open (the command
+    reads the live process's memory then: ``count`` says how many are open)."""
     return asyncio.run(_main(seats, opts, idle, on_idle))
