@@ -25,7 +25,7 @@ def test_a_beat_is_due_a_period_after_it_joins_and_again_a_period_after_it_ran(
     monkeypatch: Any,
 ) -> None:
     now = [100.0]
-    monkeypatch.setattr(beats.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(beats, "monotonic", lambda: now[0])
     heard: list[str] = []
     first, second = (lambda: heard.append("a")), (lambda: heard.append("b"))
 
@@ -128,3 +128,27 @@ def test_a_person_channel_admits_by_who_not_by_the_request() -> None:
 
 def _cookies(client: Any) -> str:
     return "; ".join(f"{name}={morsel.value}" for name, morsel in client.cookies.items())
+
+
+def test_many_beats_due_at_once_run_in_hops_of_a_few(monkeypatch: Any) -> None:
+    """A socket opening waits behind one hop of beats, not every beat due."""
+    now = [0.0]
+    monkeypatch.setattr(beats, "monotonic", lambda: now[0])
+    monkeypatch.setattr(beats, "TICK_SECONDS", 0.01)
+    monkeypatch.setattr(beats, "HOP", 7)
+    hops: list[int] = []
+    real = beats._run_each
+    monkeypatch.setattr(beats, "_run_each", lambda due: hops.append(len(due)) or real(due))
+
+    async def scenario() -> None:
+        every = Beats(0.5)
+        members = [lambda: None for _ in range(20)]
+        for beat in members:
+            every.join(beat)
+        now[0] = 1.0  # all twenty due in the same tick, then not again before 1.5
+        await asyncio.sleep(0.1)
+        for beat in members:
+            every.leave(beat)
+
+    run(scenario)
+    assert hops == [7, 7, 6]
