@@ -80,7 +80,7 @@ def test_a_seat_and_a_spectator_beat_from_the_process_task_until_they_close(
 ) -> None:
     monkeypatch.setattr(beats, "TICK_SECONDS", 0.01)
     monkeypatch.setattr(consumers, "TABLE_BEATS", Beats(0.05))
-    seated = visitor()
+    seated, watcher = visitor(), visitor()  # made here: a client's page load reads the database
     game = table([seated, visitor()])
     marks: list[tuple[str, int | None, str]] = []
     touches: list[str] = []
@@ -88,7 +88,7 @@ def test_a_seat_and_a_spectator_beat_from_the_process_task_until_they_close(
     monkeypatch.setattr(watching, "touch_as", lambda v, g: touches.append(v))
 
     async def scenario() -> tuple[int, int]:
-        seat, spectator = socket(seated, game), socket(visitor(), game)
+        seat, spectator = socket(seated, game), socket(watcher, game)
         assert (await seat.connect())[0] and (await spectator.connect())[0]
         await asyncio.sleep(0.4)
         open_now = len(consumers.TABLE_BEATS)
