@@ -17,6 +17,9 @@ event loop); ``--idle N`` opens N more connections that only listen, and reports
 process's memory with them open. Each run prints the server's CPU (gunicorn, Celery, the
 live process, PostgreSQL's backends) and transactions per move beside the generator's CPU,
 so polls and websockets compare side by side (``--transport poll`` turns the sockets off).
+``--arrive S`` spreads the seats' first page loads over S seconds (by default they come
+4 ms apart, a thousand table pages in four seconds, a crowd no site sees at once) and
+prints the delays again for the moves made once every seat is there: play, not arrival.
 """
 
 from __future__ import annotations
@@ -53,6 +56,12 @@ class Command(BaseCommand):
         parser.add_argument("--tables", type=int, default=100)
         parser.add_argument("--minutes", type=float, default=2.0)
         parser.add_argument("--think", type=float, default=3.0, help="seconds before a move")
+        parser.add_argument(
+            "--arrive",
+            type=float,
+            default=0.0,
+            help="seconds over which the seats open their tables (0: all at once)",
+        )
         parser.add_argument("--processes", type=int, default=4, help="load generator processes")
         parser.add_argument("--transport", choices=("poll", "ws"), default="poll")
         parser.add_argument("--idle", type=int, default=0, help="ws: more listening sockets")
@@ -108,6 +117,7 @@ class Command(BaseCommand):
             "live_port": opts["port"] + 1,
             "seconds": opts["minutes"] * 60,
             "think": opts["think"],
+            "arrive": opts["arrive"],
             "processes": opts["processes"],
             "prefix": catalogue.get(kind).url_prefix,
         }
@@ -147,6 +157,8 @@ class Command(BaseCommand):
         for game, seat in seen:
             seats_of.setdefault(game, []).append(seat)
         delays, missed, moves = [], 0, 0
+        arrived = started + opts["arrive"]  # every seat has its table open from here on
+        steady: list[float] = []  # the delays of the moves made after that
         rows = Move.objects.filter(created__lt=_aware(ended - SETTLE_SECONDS))
         for game, seq, mover, created in rows.values_list("game_id", "seq", "seat", "created"):
             moves += 1
@@ -158,6 +170,8 @@ class Command(BaseCommand):
                     missed += 1
                 else:
                     delays.append(max(0.0, had - created.timestamp()))
+                    if created.timestamp() >= arrived:
+                        steady.append(delays[-1])
         requests = [r for log in logs for r in log.requests]
         statuses = Counter(status for _, status, _ in requests)
         labels = Counter(label for label, _, _ in requests)
@@ -175,6 +189,13 @@ class Command(BaseCommand):
                 f"commit → other seats: p50 {1000 * q[49]:.0f} ms, p95 {1000 * q[94]:.0f} ms, "
                 f"max {1000 * max(delays):.0f} ms over {len(delays)} deliveries of {moves} moves"
                 f" ({missed} not delivered by the end)"
+            )
+        if opts["arrive"] and steady:
+            q = statistics.quantiles(steady, n=100)
+            self.stdout.write(
+                f"  of moves made once every seat had arrived ({opts['arrive']:.0f} s): p50"
+                f" {1000 * q[49]:.0f} ms, p95 {1000 * q[94]:.0f} ms, max {1000 * max(steady):.0f}"
+                f" ms over {len(steady)} deliveries"
             )
         errors = sum(n for s, n in statuses.items() if s >= 500)
         by_status = dict(sorted(statuses.items()))

@@ -17,9 +17,10 @@ def _process(plan: list[tuple[str, str, int]], opts: dict[str, Any], out: Any) -
         for cookie, game, index in plan
     ]
     threads = [threading.Thread(target=s.run, daemon=True) for s in seats]
+    spread = opts["arrive"] / len(seats) if opts.get("arrive") and seats else 0.0
     for thread in threads:
         thread.start()
-        time.sleep(0.01)
+        time.sleep(max(spread, 0.01))  # the process's seats arrive over ``arrive`` seconds
     for thread in threads:
         thread.join(timeout=opts["seconds"] + 60)
     out.put([s.log for s in seats])

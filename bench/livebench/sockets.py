@@ -173,9 +173,10 @@ async def _main(
     async with aiohttp.ClientSession(connector=connector, cookie_jar=jar) as session:
         players = [SocketSeat(opts, *seat) for seat in seats]
         tasks = []
+        spread = opts["arrive"] / len(players) if opts.get("arrive") and players else 0.0
         for player in players:
             tasks.append(asyncio.create_task(player.run(session, end)))
-            await asyncio.sleep(CONNECT_SPREAD)
+            await asyncio.sleep(max(spread, CONNECT_SPREAD))
         opened = [0]
         listeners = await _open_idle(session, players, opts, idle, opened, on_idle)
         if listeners and on_idle is not None:
