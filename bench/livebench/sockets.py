@@ -141,9 +141,10 @@ class SocketSeat:
         )
         if status != 200:
             status, body = await self.http(session, "table page", "GET", self.table)
-        if status == 200:
+        self.acting = None  # this move is made: the answer (or a board that came before it)
+        if status == 200:  # may offer the seat its next one, as on the page
             self.show(body)
-            self.maybe_act(session, end)
+        self.maybe_act(session, end)
 
 
 async def _idle(
