@@ -16,7 +16,9 @@ the Celery workers, PostgreSQL (the backends serving ``rummy_cluster``) and Redi
 whole server: other work shares it), statements and transactions (PgBouncer's SHOW
 STATS), and Redis commands. App CPU, statements, transactions and Redis are less their
 idle rates, measured just before with no one playing (HAProxy's health checks every
-second, beat's sweeps): a move's own cost, whatever the run's move rate.
+second, beat's sweeps): a move's own cost, whatever the run's move rate. ``--warmup S``
+starts counting S seconds into the play, once every page is open: opening a table is
+not a move, and a short run's page loads would otherwise weigh on every move of it.
 ``--ramp`` then runs one node alone at growing table counts (polling) and prints
 request p95, to find the seats one node serves at p95 < 1 s. The app never imports this file.
 """
@@ -27,6 +29,7 @@ import argparse
 import os
 import statistics
 import sys
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -211,13 +214,24 @@ def latencies(logs: list[Any]) -> tuple[int, float, float]:
 
 
 def measured(
-    name: str, ports: tuple[int, int], tables: int, seconds: float, transport: str
+    name: str,
+    ports: tuple[int, int],
+    tables: int,
+    seconds: float,
+    transport: str,
+    warmup: float = 0.0,
 ) -> None:
     seats = deal(tables)
     idle = idle_rates()
-    before = snapshot()
-    logs = load(ports, seats, seconds, transport)
+    before = snapshot() if not warmup else None
+    later: list[Snapshot] = []  # with a warm-up: taken by a timer once the pages are open
+    timer = threading.Timer(warmup, lambda: later.append(_snapshot_in_thread()))
+    if warmup:
+        timer.start()
+    logs = load(ports, seats, warmup + seconds, transport)
+    timer.join()
     after = snapshot()
+    before = before or later[0]
     span = after.at - before.at
     moves = max(1, after.moves - before.moves)
     pg = sum(cpu - before.pg.get(pid, 0.0) for pid, cpu in after.pg.items())
@@ -228,9 +242,10 @@ def measured(
     requests = sum(len(log.requests) for log in logs)
     failed = sum(1 for log in logs for _, status, _ in log.requests if status >= 500)
     count, p50, p95 = latencies(logs)
+    counted = f"{span:.0f} s after a {warmup:.0f} s warm-up" if warmup else f"{span:.0f} s"
     print(
         f"\n{name}, pages {'on websockets' if transport == 'ws' else 'polling'}: {tables} tables "
-        f"({2 * tables} people, {2 * tables} computers), {span:.0f} s"
+        f"({2 * tables} people, {2 * tables} computers), {counted}"
     )
     print(
         f"  {after.moves - before.moves} moves ({(after.moves - before.moves) / span:.1f}/s), "
@@ -256,6 +271,16 @@ def measured(
     )
 
 
+def _snapshot_in_thread() -> Snapshot:
+    """A snapshot from the warm-up's timer thread, which closes its own connection after."""
+    from django.db import connections
+
+    try:
+        return snapshot()
+    finally:
+        connections.close_all()
+
+
 def ramp(steps: list[int], seconds: float) -> None:
     print("\none node alone (straight to node 1), growing:")
     for tables in steps:
@@ -277,6 +302,12 @@ def main() -> None:
     parser.add_argument("--ramp", default="", help="table counts for one node, e.g. 20,40,80")
     parser.add_argument("--transport", default="poll,ws", help="poll, ws or both (poll,ws)")
     parser.add_argument("--ramp-only", action="store_true", help="skip the measured runs")
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=0.0,
+        help="seconds of play before counting (the pages opened, the first turns dealt)",
+    )
     opts = parser.parse_args()
     steps = [int(n) for n in opts.ramp.split(",") if n]
     if opts.tables > 150 or opts.seconds > 300 or any(n > 150 for n in steps):
@@ -290,8 +321,9 @@ def main() -> None:
     balancer = cluster.PORTS["balancer"]
     for transport in [] if opts.ramp_only else transports:
         one = (cluster.node_port(1), cluster.live_port(1))
-        measured("one node", one, opts.tables, opts.seconds, transport)
-        measured("balancer, two nodes", (balancer, balancer), opts.tables, opts.seconds, transport)
+        run = (opts.tables, opts.seconds, transport, opts.warmup)
+        measured("one node", one, *run)
+        measured("balancer, two nodes", (balancer, balancer), *run)
     if steps:
         ramp(steps, opts.seconds)
 
