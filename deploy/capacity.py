@@ -249,7 +249,8 @@ def measured(
     )
     print(
         f"  {after.moves - before.moves} moves ({(after.moves - before.moves) / span:.1f}/s), "
-        f"{requests} requests ({requests / span:.1f}/s, {failed} failed); "
+        f"{requests} requests over the whole run ({requests / (span + warmup):.1f}/s, "
+        f"{failed} failed); "
         f"p50 {1000 * p50:.0f} ms, p95 {1000 * p95:.0f} ms over {count} (waiting polls excluded)"
     )
     app_cpu = after.app - before.app - idle.app * span

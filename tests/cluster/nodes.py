@@ -327,6 +327,16 @@ class Balancer:
     def log(self) -> str:
         return (self.folder / "haproxy.log").read_text()[-2000:]
 
+    def logged(self, *words: str, seconds: float = 5.0) -> bool:
+        """Whether the log holds every one of ``words`` within ``seconds``: HAProxy writes a
+        request's line once its answer is sent, so an answer just read may not be there yet."""
+        deadline = time.monotonic() + seconds
+        while True:
+            log = (self.folder / "haproxy.log").read_text()
+            if all(w in log for w in words) or time.monotonic() > deadline:
+                return all(w in log for w in words)
+            time.sleep(0.1)
+
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
             os.killpg(self.proc.pid, signal.SIGTERM)
