@@ -14,6 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.utils.html import format_html
+from django.utils.translation import ngettext
 
 from games import catalogue
 from games import pace as game_pace
@@ -44,11 +46,16 @@ def watch_list(context: template.Context) -> dict[str, Any]:
     return {"tables": watching.live_tables(request) if request is not None else []}
 
 
-@register.inclusion_tag("matchmaking/_watchers.html")
-def watchers(game: Game | None) -> dict[str, Any]:
+@register.simple_tag
+def watchers(game: Game | None) -> str:
+    """The line, or "" away from an online table. Written here rather than included from a
+    template: the online bar is on every board drawn for every socket after every move,
+    and an inclusion tag's own context and template cost more than these words."""
     if game is None or not getattr(game, "online", False):
-        return {"count": None}
-    return {"count": watching.count(game.id)}
+        return ""
+    count = watching.count(game.id)
+    words = ngettext("%(counter)s watching", "%(counter)s watching", count) % {"counter": count}
+    return format_html('<p class="muted small watchers" data-testid="watchers">{}</p>', words)
 
 
 @register.simple_tag(takes_context=True)

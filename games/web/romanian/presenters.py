@@ -14,6 +14,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop, ngettext, pgettext, pgettext_lazy
 
+from core.by_language import kept_by_language
 from games.engine.registry import engine_for
 from games.engine.romanian.tiles import reading_of
 from games.models import Game, Move, Seat
@@ -58,6 +59,7 @@ def height_text(height: str | None) -> str:
     return str(HEIGHTS.get(height or "", height or ""))
 
 
+@kept_by_language()
 def tile_context(tile: dict[str, Any], **flags: Any) -> dict[str, Any]:
     """A tile as drawn: number and shape, a spoken label, and a CSS colour class."""
     if tile["joly"]:

@@ -13,6 +13,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
+from core.by_language import kept_by_language, said_once
 from games import catalogue
 from games.engine.melds import read
 from games.engine.registry import engine_for
@@ -33,6 +34,7 @@ COLOUR_ORDER = {"R": 0, "B": 1, "G": 2, "Y": 3}
 LOG_LENGTH = 8
 
 
+@kept_by_language()
 def tile_context(
     tile: dict[str, Any], placed: bool = False, run_colour: str = "", fresh: bool = False
 ) -> dict[str, Any]:
@@ -343,10 +345,20 @@ def log_lines(game: Game, names: list[str], rows: list[Move]) -> list[str]:
     for i, row in enumerate(rows):
         if i == 0 and row.seq > 1:
             continue  # only read as the "before" of the next move
-        before = rows[i - 1].public_view if i > 0 else _first_view(game)
-        prev = rows[i - 1].action if i > 0 and rows[i - 1].seat == row.seat else None
-        lines.append(teller.line(row.action, row.seat, before, row.public_view, prev))
+        earlier = rows[i - 1] if i > 0 else None
+
+        def say(row: Move = row, earlier: Move | None = earlier) -> str:
+            before = earlier.public_view if earlier is not None else _first_view(game)
+            prev = earlier.action if earlier is not None and earlier.seat == row.seat else None
+            return teller.line(row.action, row.seat, before, row.public_view, prev)
+
+        key = ("rumbaroo-log", row.pk, _pk(earlier), tuple(names)) if row.pk else None
+        lines.append(said_once(key, say))
     return lines
+
+
+def _pk(row: Move | None) -> int | None:
+    return None if row is None else row.pk
 
 
 def _table_ids(view: View | None) -> set[int]:

@@ -11,6 +11,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
+from core.by_language import kept_by_language, said_once
 from games.engine import tile_rummy
 from games.engine.registry import engine_for
 from games.models import Game, Move, Seat
@@ -38,6 +39,7 @@ TILE_TEMPLATE = "games/tile_rummy/_tile.html"
 URL_NAMESPACE = "tile_rummy"  # the catalogue's url_name for this game
 
 
+@kept_by_language()
 def tile_context(tile: dict[str, Any], placed: bool = False, fresh: bool = False) -> dict[str, Any]:
     """A tile as drawn: number, shape, one spoken label, and keys for either rack order."""
     label = tile_words(tile)  # "red 7", "joker (as 8)"
@@ -250,8 +252,14 @@ def log_lines(game: Game, rows: list[Move], names: list[str]) -> list[str]:
     for i, row in enumerate(rows):
         if i == 0 and row.seq > 1:
             continue
-        before = rows[i - 1].public_view if i > 0 else _first_view(game)
-        lines.append(teller.line(row.action, row.seat, before, row.public_view))
+        earlier = rows[i - 1] if i > 0 else None
+
+        def say(row: Move = row, earlier: Move | None = earlier) -> str:
+            before = earlier.public_view if earlier is not None else _first_view(game)
+            return teller.line(row.action, row.seat, before, row.public_view)
+
+        key = ("tile-rummy-log", row.pk, earlier and earlier.pk, tuple(names)) if row.pk else None
+        lines.append(said_once(key, say))
     return lines
 
 

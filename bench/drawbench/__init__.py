@@ -1,0 +1,1 @@
+"""``python -m bench.drawbench``: what drawing a move's boards costs the process that commits it."""
