@@ -33,7 +33,7 @@ from uuid import UUID
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db.models import Q
+from django.db.models import Count, Min, Q
 from django.http import Http404, HttpRequest
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -65,6 +65,7 @@ SESSION_KEY = "watch_rooms"
 SEEN_SECONDS = 45  # longer than a waiting poll (LIVE_WAIT_SECONDS) plus its next ask
 LIST_SIZE = 30
 COUNT_FRESH_SECONDS = 10  # a table's spectator count is read from the cache this long
+NOBODY_FRESH_SECONDS = 60  # ...and "nobody watching" this long (an arrival forgets either)
 COUNT_KEY = "watching:count:"
 FORGET_CHANCE = 0.01  # one spectator poll in a hundred drops watcher rows a day old
 
@@ -268,17 +269,31 @@ def count(game_id: Any) -> int:
         return _counted(game_id)
     if isinstance(found, int):
         return found
-    value = _counted(game_id)
+    value, fresh = _counted_for(game_id)
     try:
-        cache.set(key, value, COUNT_FRESH_SECONDS)
+        cache.set(key, value, fresh)
     except Exception:  # noqa: BLE001 - counted again at the next move
         log.warning("could not keep a spectator count in the cache", exc_info=True)
     return value
 
 
 def _counted(game_id: Any) -> int:
-    since = timezone.now() - timedelta(seconds=SEEN_SECONDS)
-    return Watcher.objects.filter(game_id=game_id, last_seen__gte=since).count()
+    return _counted_for(game_id)[0]
+
+
+def _counted_for(game_id: Any) -> tuple[int, int]:
+    """The count, and for how many seconds it stays true unless someone arrives (an arrival
+    forgets it): until the longest-seen spectator's ``SEEN_SECONDS`` run out, and for
+    nobody, ``NOBODY_FRESH_SECONDS`` (most tables: one count a minute, not every move). An
+    arrival between the count and its keeping is shown at the latest that much later."""
+    now = timezone.now()
+    since = now - timedelta(seconds=SEEN_SECONDS)
+    seen = Watcher.objects.filter(game_id=game_id, last_seen__gte=since)
+    found = seen.aggregate(count=Count("pk"), oldest=Min("last_seen"))
+    if not found["count"]:
+        return 0, NOBODY_FRESH_SECONDS
+    left = (found["oldest"] - since).total_seconds()
+    return int(found["count"]), max(1, min(COUNT_FRESH_SECONDS, int(left)))
 
 
 def _forget_count(game_id: Any) -> None:

@@ -282,7 +282,8 @@ CACHE_URL = env_str("CACHE_URL")
 if CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's Redis cache, reusing one client per pool (core/redis_cache.py).
+            "BACKEND": "core.redis_cache.SharedClientRedisCache",
             "LOCATION": CACHE_URL,
         }
     }

@@ -142,7 +142,7 @@ def _own_redis_cache_per_worker() -> None:
 
     worker = os.environ.get("PYTEST_XDIST_WORKER", "")  # gw0, gw1, ... set before settings load
     cache = settings.CACHES["default"]
-    if not worker or cache["BACKEND"] != "django.core.cache.backends.redis.RedisCache":
+    if not worker or cache["BACKEND"] != "core.redis_cache.SharedClientRedisCache":
         return
     url = urlsplit(cache["LOCATION"])
     db = int(url.path.strip("/") or 0) + int(worker.removeprefix("gw"))

@@ -69,7 +69,7 @@ def test_production_stack_from_env(monkeypatch: pytest.MonkeyPatch) -> None:
     assert (db["HOST"], db["NAME"]) == ("db.example", "rummy")
     assert s.CELERY_TASK_ALWAYS_EAGER is False
     assert s.CELERY_BROKER_URL == "redis://cache.example:6379/0"
-    assert s.CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    assert s.CACHES["default"]["BACKEND"] == "core.redis_cache.SharedClientRedisCache"
     assert s.ALLOWED_HOSTS == ["rummy.example", "www.rummy.example"]
 
 

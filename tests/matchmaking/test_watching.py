@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 from unittest import mock
@@ -10,10 +11,12 @@ from unittest import mock
 import pytest
 from django.conf import settings
 from django.test import Client
+from django.utils import timezone
 
 from games import catalogue, services
 from games.engine.registry import engine_for
 from games.models import Game
+from matchmaking import watching
 from matchmaking.models import Watcher
 from rooms import adapters
 from rooms.models import RoomGame
@@ -182,3 +185,19 @@ def test_a_private_room_offers_watching_only_on_its_invite_page() -> None:
     body = stranger.get(f"/rooms/invite/{room.code}/").content.decode()
     assert f"/match/watch/invite/{room.code}/" in body
     assert f"/match/watch/{game.id}/" not in body
+
+
+def test_a_count_is_kept_until_it_could_change() -> None:
+    """Nobody watching stays true until someone arrives (which forgets the count): kept a
+    minute; a count of people stays true until the longest-seen one's time runs out."""
+    people = _people(2)
+    _room, game = live_room(people[0][1], [people[1][1]])
+    assert watching._counted_for(game.id) == (0, watching.NOBODY_FRESH_SECONDS)
+    seen = timezone.now() - timedelta(seconds=watching.SEEN_SECONDS - 4)
+    Watcher.objects.create(game=game, viewer="s:one", last_seen=seen)
+    count, fresh = watching._counted_for(game.id)
+    assert count == 1 and 1 <= fresh <= 4  # gone from the count in 4 s: counted again then
+    Watcher.objects.create(game=game, viewer="s:two", last_seen=timezone.now())
+    assert watching._counted_for(game.id)[0] == 2
+    Watcher.objects.filter(viewer="s:one").update(last_seen=timezone.now())
+    assert watching._counted_for(game.id) == (2, watching.COUNT_FRESH_SECONDS)

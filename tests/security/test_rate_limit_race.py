@@ -25,7 +25,7 @@ from core import rate_limits
 
 THREADS = 40
 LOCMEM = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-REDIS_BACKEND = "django.core.cache.backends.redis.RedisCache"
+REDIS_BACKEND = "core.redis_cache.SharedClientRedisCache"
 
 
 def _redis_caches() -> dict[str, Any] | None:
