@@ -69,9 +69,10 @@ _SAID_MAX = 20_000  # a long-running process forgets them all at once past this 
 def said_once(key: Hashable | None, say: Callable[[], Any]) -> Any:
     """``say()`` once per process for ``key`` in the active language, then what it said.
 
-    For words whose every input ``key`` names for good: a past move's line by the rows'
-    primary keys (a move is never rewritten) and the viewer's names. A None key (a row
-    not saved, with no primary key to name it by) is said afresh every time.
+    For words whose every input ``key`` names for good: a past move's line by its game's
+    id (random, never given twice), its number and its rows' primary keys (a move is never
+    rewritten; SQLite may give a rolled-back row's key again, so the key alone is not
+    enough), and the viewer's names. A None key is said afresh every time.
     """
     if key is None:
         return say()

@@ -31,5 +31,10 @@ class TableUrls:
         self.game_id = str(game_id)
 
     def __getitem__(self, name: str) -> str:
-        pattern = _pattern(self.namespace, name, get_script_prefix())
-        return pattern.replace(str(_STAND_IN), self.game_id)
+        return _filled(self.namespace, name, self.game_id, get_script_prefix())
+
+
+@functools.lru_cache(maxsize=16384)
+def _filled(namespace: str, name: str, game_id: str, prefix: str) -> str:
+    """A table's URL, kept: a board asks for a dozen of its table's URLs on every drawing."""
+    return _pattern(namespace, name, prefix).replace(str(_STAND_IN), game_id)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import copy
 import logging
-import multiprocessing
 import random
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -21,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from bench.benchmarks import busy as spinning
 from bench.benchmarks.tile_rummy import mid_game_views
 from bench.benchmarks.tile_rummy_busy import placement_chooser
 from games.bots.tile_rummy import EXPERT_NODES, choose_action, is_legal_play, set_value
@@ -39,29 +39,12 @@ RACK_SIZES = (14, 20, 26, 32, 38)
 RACKS_PER_SIZE = 6
 
 
-def _spin(stop: Any) -> None:
-    """Burn CPU until told to stop (a busy neighbour on the server)."""
-    while not stop.is_set():
-        sum(i * i for i in range(20_000))
-
-
 @contextmanager
 def busy(processes: int = BUSY_PROCESSES) -> Iterator[None]:
-    """Other processes spinning on every core for the duration of the block."""
-    context = multiprocessing.get_context("fork")
-    stop = context.Event()
-    workers = [context.Process(target=_spin, args=(stop,), daemon=True) for _ in range(processes)]
-    for worker in workers:
-        worker.start()
-    try:
+    """Other processes spinning on every core for the duration of the block: the harness's
+    own (spawned, not forked: this test runner has threads, where a fork is unsafe)."""
+    with spinning.busy(processes):
         yield
-    finally:
-        stop.set()
-        for worker in workers:
-            worker.join(timeout=5)
-            if worker.is_alive():
-                worker.terminate()
-                worker.join()
 
 
 @cache

@@ -92,3 +92,25 @@ def test_a_move_line_is_kept_for_each_viewer_and_says_you_only_to_its_mover() ->
     mover, other = last.seat, 1 - last.seat
     assert lines[mover][-1].startswith("You")
     assert not lines[other][-1].startswith("You")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_row_key_given_again_never_brings_back_another_games_line() -> None:
+    """SQLite may give a rolled-back row's primary key to a new row: a kept line is named by
+    its game too, so another game's move under the same keys is said afresh."""
+    first = play_moves(table(people(2)), 3)
+    second = play_moves(table(people(2)), 5)
+    with translation.override("en"):
+        names = names_for(list(first.seats.all()), 0)
+        first_rows = recent_moves(first, first.version, 8)
+        presenters.log_lines(first, names, first_rows)  # kept
+        second_rows = recent_moves(second, second.version, 8)[-len(first_rows) :]
+        for row, reused in zip(second_rows, first_rows, strict=True):
+            row.pk = reused.pk  # the same keys as the first game's rows
+        lines = presenters.log_lines(second, names, second_rows)
+        teller = Teller(names)
+        for i, row in enumerate(second_rows[1:], start=1):
+            before = second_rows[i - 1]
+            prev = before.action if before.seat == row.seat else None
+            said = teller.line(row.action, row.seat, before.public_view, row.public_view, prev)
+            assert lines[i - 1] == said

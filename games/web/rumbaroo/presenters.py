@@ -8,6 +8,7 @@ nothing depends on telling colours apart.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -15,7 +16,7 @@ from django.utils.translation import ngettext, pgettext
 
 from core.by_language import kept_by_language, said_once
 from games import catalogue
-from games.engine.melds import read
+from games.engine.melds import Reading, read
 from games.engine.registry import engine_for
 from games.engine.rumbaroo import KIND, RULES, TileFace
 from games.models import Game, Move, Seat
@@ -82,6 +83,12 @@ def tile_context(
     }
 
 
+@functools.lru_cache(maxsize=4096)
+def _reading(faces: tuple[str, ...]) -> Reading | None:
+    """How a meld of these faces reads, kept: the same melds lie on every board of a table."""
+    return read([TileFace.parse(face).meld_face() for face in faces], RULES)
+
+
 def meld_context(
     index: int,
     ids: list[int],
@@ -92,7 +99,7 @@ def meld_context(
 ) -> dict[str, Any]:
     """One meld of the (draft) table, in reading order when it reads as a run or group."""
     tiles = [faces[t] for t in ids]
-    reading = read([TileFace.parse(t["face"]).meld_face() for t in tiles], RULES)
+    reading = _reading(tuple(t["face"] for t in tiles))
     shown: list[tuple[dict[str, Any], int | None]] = [(t, None) for t in tiles]
     if reading is not None:
         shown = [(tiles[i], n) for i, n in zip(reading.order, reading.numbers, strict=True)]
@@ -352,7 +359,7 @@ def log_lines(game: Game, names: list[str], rows: list[Move]) -> list[str]:
             prev = earlier.action if earlier is not None and earlier.seat == row.seat else None
             return teller.line(row.action, row.seat, before, row.public_view, prev)
 
-        key = ("rumbaroo-log", row.pk, _pk(earlier), tuple(names)) if row.pk else None
+        key = ("rumbaroo-log", game.id, row.seq, row.pk, _pk(earlier), tuple(names))
         lines.append(said_once(key, say))
     return lines
 

@@ -258,7 +258,7 @@ def log_lines(game: Game, rows: list[Move], names: list[str]) -> list[str]:
             before = earlier.public_view if earlier is not None else _first_view(game)
             return teller.line(row.action, row.seat, before, row.public_view)
 
-        key = ("tile-rummy-log", row.pk, earlier and earlier.pk, tuple(names)) if row.pk else None
+        key = ("tile-rummy-log", game.id, row.seq, row.pk, earlier and earlier.pk, tuple(names))
         lines.append(said_once(key, say))
     return lines
 
