@@ -266,7 +266,7 @@ def count(game_id: Any) -> int:
         found = cache.get(key)
     except Exception:  # noqa: BLE001 - the cache is down: the database still counts
         log.warning("could not read a spectator count from the cache", exc_info=True)
-        return _counted(game_id)
+        return _counted_for(game_id)[0]
     if isinstance(found, int):
         return found
     value, fresh = _counted_for(game_id)
@@ -275,10 +275,6 @@ def count(game_id: Any) -> int:
     except Exception:  # noqa: BLE001 - counted again at the next move
         log.warning("could not keep a spectator count in the cache", exc_info=True)
     return value
-
-
-def _counted(game_id: Any) -> int:
-    return _counted_for(game_id)[0]
 
 
 def _counted_for(game_id: Any) -> tuple[int, int]:

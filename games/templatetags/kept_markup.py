@@ -12,52 +12,25 @@ kept markup holds nobody's token.
 The values are the key, compared by what they render as: strings (safe or not),
 numbers, booleans, None, ids and dates, and lists and dicts of them. Anything else (a
 model, an object) makes the part drawn afresh every time, as it would be without the
-tag; so does ``DEBUG``, where templates change while the server runs.
+tag; so does ``DEBUG``, where templates change while the server runs. The keys and the
+store are ``core.by_language``'s, shared with the boards' other kept words.
 """
 
 from __future__ import annotations
 
-import datetime
-import threading
-from collections.abc import Hashable
-from decimal import Decimal
 from typing import Any
-from uuid import UUID
 
 from django import template
 from django.conf import settings
 from django.template.base import FilterExpression, NodeList, token_kwargs
-from django.utils import translation
-from django.utils.functional import Promise
-from django.utils.safestring import SafeData, SafeString, mark_safe
+from django.utils.safestring import SafeString, mark_safe
+
+from core.by_language import freeze, said_once
 
 register = template.Library()
 
 TOKEN = "kept" + "0" * 60  # a CSRF token's shape, swapped for the page's own
-_SCALARS = (int, float, Decimal, UUID, datetime.date, datetime.time, type(None))
-_MAX_KEPT = 4096  # a long-running process forgets them all at once past this many
-
-_kept: dict[Hashable, str] = {}
-_lock = threading.Lock()
 _serials = iter(range(1, 1 << 62))
-
-
-def freeze(value: Any) -> Hashable:
-    """``value`` as a key that tells apart what would render differently; TypeError if it
-    is not one of the kinds listed in the module's docstring."""
-    if isinstance(value, Promise):
-        value = str(value)  # a lazy translation: its words in the active language
-    if isinstance(value, str):
-        return ("s", isinstance(value, SafeData), str(value))
-    if isinstance(value, bool):
-        return ("b", value)
-    if isinstance(value, _SCALARS):
-        return (type(value).__name__, value)
-    if isinstance(value, dict):
-        return ("d", tuple(sorted((str(k), freeze(v)) for k, v in value.items())))
-    if isinstance(value, list | tuple):
-        return ("l", tuple(freeze(v) for v in value))
-    raise TypeError(f"cannot keep markup for a {type(value).__name__}")
 
 
 class KeptNode(template.Node):
@@ -80,18 +53,10 @@ class KeptNode(template.Node):
         if settings.DEBUG:
             return self._draw(context, values)
         try:
-            key = (self.serial, translation.get_language(), freeze(values))
-            hash(key)
+            key = ("kept", self.serial, freeze(values))
         except TypeError:  # a value that is no key: drawn afresh, as without the tag
             return self._draw(context, values)
-        found = _kept.get(key)
-        if found is None:
-            found = self._draw(context, values)
-            with _lock:
-                if len(_kept) >= _MAX_KEPT:
-                    _kept.clear()
-                _kept[key] = found
-        return found
+        return str(said_once(key, lambda: self._draw(context, values)))
 
     def _draw(self, context: template.Context, values: dict[str, Any], token: Any = TOKEN) -> str:
         """The part from ``values`` alone (and the token), not the page's context."""
@@ -109,9 +74,3 @@ def kept(parser: template.base.Parser, token: template.base.Token) -> KeptNode:
     nodelist = parser.parse(("endkept",))
     parser.delete_first_token()
     return KeptNode(nodelist, values)
-
-
-def forget() -> None:
-    """Tests: nothing kept yet."""
-    with _lock:
-        _kept.clear()

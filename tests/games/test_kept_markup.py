@@ -10,6 +10,7 @@ from django.template import Context, Template
 from django.utils import translation
 from django.utils.safestring import mark_safe
 
+from core import by_language
 from games.templatetags import kept_markup
 
 PART = Template(
@@ -24,7 +25,7 @@ PART = Template(
 @pytest.fixture(autouse=True)
 def _nothing_kept(settings: Any) -> None:
     settings.DEBUG = False  # DEBUG draws afresh every time
-    kept_markup.forget()
+    by_language.forget()
 
 
 def drawn(**values: Any) -> str:
@@ -70,7 +71,7 @@ def test_true_and_one_are_kept_apart() -> None:
 def test_without_a_token_the_form_has_none_and_nothing_is_kept() -> None:
     html = drawn(name="Kim", count=3)
     assert "csrfmiddlewaretoken" not in html and kept_markup.TOKEN not in html
-    assert kept_markup._kept == {}
+    assert by_language._said == {}
 
 
 def test_a_value_that_is_no_key_is_drawn_afresh() -> None:
@@ -79,6 +80,6 @@ def test_a_value_that_is_no_key_is_drawn_afresh() -> None:
             return "a thing"
 
     assert "a thing 3" in drawn(name=Thing(), count=3, csrf_token="t" * 64)
-    assert kept_markup._kept == {}
+    assert by_language._said == {}
     with pytest.raises(TypeError):
-        kept_markup.freeze(Thing())
+        by_language.freeze(Thing())

@@ -59,7 +59,7 @@ def height_text(height: str | None) -> str:
     return str(HEIGHTS.get(height or "", height or ""))
 
 
-@kept_by_language()
+@kept_by_language
 def tile_context(tile: dict[str, Any], **flags: Any) -> dict[str, Any]:
     """A tile as drawn: number and shape, a spoken label, and a CSS colour class."""
     if tile["joly"]:

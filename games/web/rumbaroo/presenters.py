@@ -35,7 +35,7 @@ COLOUR_ORDER = {"R": 0, "B": 1, "G": 2, "Y": 3}
 LOG_LENGTH = 8
 
 
-@kept_by_language()
+@kept_by_language
 def tile_context(
     tile: dict[str, Any], placed: bool = False, run_colour: str = "", fresh: bool = False
 ) -> dict[str, Any]:
@@ -359,13 +359,9 @@ def log_lines(game: Game, names: list[str], rows: list[Move]) -> list[str]:
             prev = earlier.action if earlier is not None and earlier.seat == row.seat else None
             return teller.line(row.action, row.seat, before, row.public_view, prev)
 
-        key = ("rumbaroo-log", game.id, row.seq, row.pk, _pk(earlier), tuple(names))
+        key = ("rumbaroo-log", game.id, row.seq, tuple(names))
         lines.append(said_once(key, say))
     return lines
-
-
-def _pk(row: Move | None) -> int | None:
-    return None if row is None else row.pk
 
 
 def _table_ids(view: View | None) -> set[int]:

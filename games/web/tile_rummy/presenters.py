@@ -39,7 +39,7 @@ TILE_TEMPLATE = "games/tile_rummy/_tile.html"
 URL_NAMESPACE = "tile_rummy"  # the catalogue's url_name for this game
 
 
-@kept_by_language()
+@kept_by_language
 def tile_context(tile: dict[str, Any], placed: bool = False, fresh: bool = False) -> dict[str, Any]:
     """A tile as drawn: number, shape, one spoken label, and keys for either rack order."""
     label = tile_words(tile)  # "red 7", "joker (as 8)"
@@ -258,7 +258,7 @@ def log_lines(game: Game, rows: list[Move], names: list[str]) -> list[str]:
             before = earlier.public_view if earlier is not None else _first_view(game)
             return teller.line(row.action, row.seat, before, row.public_view)
 
-        key = ("tile-rummy-log", game.id, row.seq, row.pk, earlier and earlier.pk, tuple(names))
+        key = ("tile-rummy-log", game.id, row.seq, tuple(names))
         lines.append(said_once(key, say))
     return lines
 
