@@ -142,7 +142,7 @@ def test_a_move_reaches_the_other_page_over_the_websocket(
         )
         assert any(f'"version": {version + 1}' in f for f in frames), frames[:1]
         # The htmx events motion.js and sound.js read came with it (settled 20 ms after).
-        watcher.wait_for_function("window.liveSwaps >= 1", timeout=5_000)
+        watcher.wait_for_function("() => window.liveSwaps >= 1", timeout=5_000)
         watcher.wait_for_timeout(2500)  # the poll ticks every second: all held back
         assert polls == []
         # The board still works after the swap: its forms carry the page's own CSRF token.
